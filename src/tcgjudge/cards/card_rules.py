@@ -1,0 +1,425 @@
+"""The card layer's side of the kernel hooks: static abilities, continuous
+effects, triggers and the game actions that effects perform.
+
+Game packages subclass :class:`CardRules` and add their own words (zones,
+layer order, the meaning of ``destroy`` and ``banish``, resource payment).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from ..kernel.effects import CEffect, LayerView
+from ..kernel.events import Event
+from ..kernel.objects import Ability, CardDef
+from ..kernel.rules import GameRules
+from .context import Ctx, cond, has_kw, matches, players, resolve, select, value
+from .interpreter import CORE_OPS, Run, proc_run, start_program
+from .language import Vocabulary
+
+if TYPE_CHECKING:
+    from ..kernel.game import Game
+    from ..kernel.objects import Obj
+
+
+OBJ_MARK = "\x00"
+
+
+class CardRules(GameRules):
+    """Kernel hooks implemented with the effect language."""
+
+    vocab: Vocabulary
+    #: zones where automatic abilities may be valid (an ability's own ``zones`` decides)
+    trigger_zones: tuple[str, ...] = ("field",)
+    #: a layer name for each kind of continuous effect
+    op_layers: dict[str, str] = {
+        "copy": "base", "grant": "abilities", "lose": "abilities", "modify": "num",
+        "set_stats": "num", "player": "num", "races": "nonnum",
+    }
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ops = dict(CORE_OPS)
+        self.register("run", proc_run)
+        self.cards: dict[str, CardDef] = {}
+        self.tokens: dict[str, CardDef] = {}
+
+    def layer_of(self, op: str) -> str:
+        return self.op_layers.get(op, self.layers[-1])
+
+    # ------------------------------------------------------------ labels
+    def obj_ref(self, g: Game, oid: int, viewer: int | None = None) -> str:
+        """A placeholder for an object inside a label; rendered when the decision is asked."""
+        return f"{OBJ_MARK}{oid}{OBJ_MARK}"
+
+    def obj_name(self, g: Game, oid: int, viewer: int | None, named: bool = True) -> str:
+        names = g.gvars.get("names") if named else None
+        if names:
+            n = names.get(oid)
+            if n is not None:
+                return n
+        o = g.objects.get(oid)
+        if o is None:
+            e = g.lki.get(oid)
+            return e[0].card.key if e else f"#{oid}"
+        if viewer is not None and not self.can_see(g, o, viewer):
+            return self.hidden_name(g, o)
+        return o.card.key
+
+    def hidden_name(self, g: Game, o: Obj) -> str:
+        return f"face-down card#{o.id}"
+
+    # ------------------------------------------------------- static effects
+    def static_effects(self, g: Game, view: LayerView) -> Iterable[CEffect]:
+        out: list[CEffect] = []
+        objs = g.objects
+        for oid in list(view.chars):
+            c = view.chars[oid]
+            if not c.get("has_static"):
+                continue
+            o = objs.get(oid)
+            if o is None:
+                continue
+            for ab in c["abilities"]:
+                if ab.kind != "static" or o.zone not in ab.zones:
+                    continue
+                out.extend(self._static_ceffects(g, o, ab))
+        out.extend(self.extra_static_effects(g, view))
+        return out
+
+    def extra_static_effects(self, g: Game, view: LayerView) -> Iterable[CEffect]:
+        """Continuous effects a game's rules add (none by default)."""
+        return ()
+
+    def _static_ceffects(self, g: Game, o: Obj, ab: Ability) -> list[CEffect]:
+        out = []
+        for i, part in enumerate(ab.spec["effects"]):
+            op = part["op"]
+            aff = part.get("affects", "self")
+            if op == "player":
+                affects: tuple = ("players_sel", part.get("who", "you"))
+            elif aff == "self":
+                affects = ("objs", frozenset((o.id,)))
+            else:
+                affects = ("sel", aff)
+            # CR 909.3b-1: a static ability's timestamp is when it became valid (the object's entry)
+            out.append(CEffect(-(o.id * 64 + ab.index * 8 + i), o.id, part.get("layer") or self.layer_of(op),
+                               op, part["args"], affects, o.controller, o.id, "static",
+                               cond=ab.spec.get("if"), ability=ab))
+        return out
+
+    def _eff_ctx(self, g: Game, eff: CEffect, view: LayerView) -> Ctx:
+        env = eff.ability[1] if isinstance(eff.ability, tuple) else {}
+        return Ctx(g, eff.controller, eff.source, env, chars=view.get)
+
+    def effect_condition(self, g: Game, eff: CEffect, view: LayerView) -> bool:
+        return cond(self._eff_ctx(g, eff, view), eff.cond)
+
+    def effect_affects(self, g: Game, eff: CEffect, view: LayerView) -> Iterable[Any]:
+        ctx = self._eff_ctx(g, eff, view)
+        if eff.cond is not None and not cond(ctx, eff.cond):
+            return ()
+        kind, what = eff.affects
+        if kind == "players_sel":
+            return players(ctx, what)
+        if kind == "sel":
+            sel = what
+            if "zone" not in sel:
+                return [x for x in select(ctx, sel) if x in view.chars]
+            return select(ctx, sel)
+        return ()
+
+    def apply_effect(self, g: Game, eff: CEffect, chars: dict, oid: int, view: LayerView) -> dict:
+        op = eff.op
+        args = eff.args
+        if eff.duration == "static" and eff.cond is not None and eff.affects[0] == "objs":
+            if not cond(self._eff_ctx(g, eff, view), eff.cond):
+                return chars
+        c = dict(chars)
+        if op == "modify":
+            ctx = self._eff_ctx(g, eff, view) if eff.duration == "static" else None
+            for k, v in args.items():
+                n = value(ctx, v) if ctx is not None else v
+                if c.get(k) is not None or k in ("atk", "def"):
+                    c[k] = (c.get(k) or 0) + n
+        elif op == "set_stats":
+            ctx = self._eff_ctx(g, eff, view) if eff.duration == "static" else None
+            for k, v in args.items():
+                c[k] = value(ctx, v) if ctx is not None else v
+        elif op == "grant":
+            if "keywords" in args:
+                c["keywords"] = tuple(c.get("keywords", ())) + tuple(args["keywords"])
+            if "flags" in args:
+                fl = args["flags"]
+                c["flags"] = frozenset(c.get("flags", frozenset())) | frozenset(
+                    (fl,) if isinstance(fl, str) else fl)
+            if "races" in args:
+                rs = args["races"]
+                c["races"] = tuple(c.get("races", ())) + ((rs,) if isinstance(rs, str) else tuple(rs))
+            if "types" in args:
+                ts = args["types"]
+                c["types"] = tuple(c.get("types", ())) + ((ts,) if isinstance(ts, str) else tuple(ts))
+            if "elements" in args:
+                es = args["elements"]
+                c["elements"] = frozenset(c.get("elements", frozenset())) | frozenset(
+                    (es,) if isinstance(es, str) else es)
+            if "abilities" in args:
+                c["abilities"] = tuple(c.get("abilities", ())) + tuple(args["abilities"])
+                self._ability_flags(c)
+        elif op == "lose":
+            if args.get("abilities"):
+                c["abilities"] = ()
+                c["keywords"] = ()
+                c["has_static"] = c["has_auto"] = False
+            if "keywords" in args:
+                gone = args["keywords"]
+                gone = (gone,) if isinstance(gone, str) else tuple(gone)
+                c["keywords"] = tuple(k for k in c.get("keywords", ()) if k[0] not in gone)
+            if "flags" in args:
+                fl = args["flags"]
+                c["flags"] = frozenset(c.get("flags", frozenset())) - frozenset(
+                    (fl,) if isinstance(fl, str) else fl)
+        elif op == "copy":
+            card = self.cards.get(args["card"]) or self.tokens.get(args["card"])
+            if card is not None:
+                c = dict(card.chars)
+        else:
+            c = self.apply_game_effect(g, eff, c, oid, view)
+        return c
+
+    @staticmethod
+    def _ability_flags(c: dict) -> None:
+        abs_ = c.get("abilities", ())
+        c["has_static"] = any(a.kind == "static" for a in abs_)
+        c["has_auto"] = any(a.kind == "auto" for a in abs_)
+
+    def apply_game_effect(self, g: Game, eff: CEffect, chars: dict, oid: int, view: LayerView) -> dict:
+        raise ValueError(f"continuous effect {eff.op!r} is not understood by {self.game_id}")
+
+    def apply_player_effect(self, g: Game, eff: CEffect, mods: dict, p: int, view: LayerView) -> None:
+        flags = eff.args
+        if isinstance(flags, str):
+            flags = [flags]
+        if isinstance(flags, dict):
+            ctx = self._eff_ctx(g, eff, view)
+            for k, v in flags.items():
+                if k == "cost_mod":
+                    mods.setdefault("cost_mods", []).append((eff, v))
+                elif isinstance(v, bool):
+                    mods[k] = v
+                else:
+                    mods[k] = mods.get(k, 0) + value(ctx, v)
+            return
+        for fl in flags:
+            mods[fl] = True
+
+    # ------------------------------------------------------------- triggers
+    def check_triggers(self, g: Game, events: list[Event], lki: dict) -> None:
+        sources = self._trigger_sources(g, lki)
+        for ev in events:
+            self.record_event(g, ev)
+            for oid, o, c in sources:
+                for ab in c["abilities"]:
+                    if ab.kind != "auto" or o.zone not in ab.zones:
+                        continue
+                    bind = self.trigger_match(g, ab, oid, o, ev)
+                    if bind is not None:
+                        self.add_pending(g, o.controller, oid, ab, bind, o.card)
+            if g.delayed:
+                self._check_delayed(g, ev)
+
+    def _trigger_sources(self, g: Game, lki: dict) -> list[tuple[int, Any, dict]]:
+        out = []
+        for zname in self.trigger_zones:
+            for oid in g.all_in(zname):
+                c = g.chars(oid)
+                if c.get("has_auto"):
+                    out.append((oid, g.objects[oid], c))
+        for oid, entry in lki.items():
+            o, c = entry[0], entry[1]
+            if c.get("has_auto") and o.zone in self.trigger_zones:
+                out.append((oid, o, c))
+        return out
+
+    def add_pending(self, g: Game, controller: int, src: int, ab: Ability, bind: dict, card: CardDef) -> None:
+        """A triggered ability becomes pending (CR 906.2, SVE 10.7.2)."""
+        lim = ab.spec.get("per_turn")
+        if lim is not None:  # "N per turn" (SVE 10.7.2.2)
+            key = f"trig:{card.key}:{ab.index}:{controller}"
+            n = g.record.get(key, 0)
+            if n >= lim:
+                return
+            g.record[key] = n + 1
+        g.add_trigger(controller, src, ab, bind, card)
+
+    def record_event(self, g: Game, ev: Event) -> None:
+        """Per-turn tallies that conditions read (games extend)."""
+
+    def trigger_match(self, g: Game, ab: Ability, src: int, o: Obj, ev: Event) -> dict | None:
+        pat = ab.spec["on"]
+        return self.match_pattern(g, pat, o.controller, src, ev, {})
+
+    def match_pattern(self, g: Game, pat: dict, p: int, src: int | None, ev: Event, env: dict) -> dict | None:
+        kinds = pat.get("event")
+        if kinds is not None and ev.kind not in kinds:
+            return None
+        if "from" in pat and ev.frm not in pat["from"]:
+            return None
+        if "not_from" in pat and ev.frm in pat["not_from"]:
+            return None
+        if "to" in pat and ev.to not in pat["to"]:
+            return None
+        if "cause" in pat and ev.cause not in pat["cause"]:
+            return None
+        if "phase" in pat and ev.data.get("name") not in pat["phase"]:
+            return None
+        ctx = Ctx(g, p, src, env, chars=lambda x: g.chars(x) if x in g.objects else g.lki[x][1])
+        if "whose" in pat and g.active not in players(ctx, pat["whose"]):
+            return None
+        if "player" in pat and ev.player not in players(ctx, pat["player"]):
+            return None
+        bind: dict[str, Any] = {}
+        subj = pat.get("subject")
+        if subj is not None:
+            if subj == "self":
+                if src not in (ev.oid, ev.new):
+                    return None
+            else:
+                who = ev.new if ev.new is not None and ev.new in g.objects else ev.oid
+                if who is None:
+                    return None
+                if not self._lki_matches(g, ctx, who, ev, subj):
+                    return None
+        if "target" in pat:
+            tgt = ev.data.get("target")
+            if tgt is None or not self._lki_matches(g, ctx, tgt, ev, pat["target"]):
+                return None
+        for k, v in pat.get("data", {}).items():
+            if ev.data.get(k) != v:
+                return None
+        if ev.oid is not None:
+            bind["subject"] = [ev.new if ev.new is not None and ev.new in g.objects else ev.oid]
+        if "target" in ev.data and ev.data["target"] is not None:
+            bind["attacked"] = [ev.data["target"]]
+        if ev.player is not None:
+            bind["event_player"] = f"p{ev.player}"
+        if "n" in ev.data:
+            bind["n"] = ev.data["n"]
+        if "cond" in pat and not cond(ctx.child(**bind), pat["cond"]):
+            return None
+        return bind
+
+    def _lki_matches(self, g: Game, ctx: Ctx, oid: int, ev: Event, sel: Any) -> bool:
+        """Match the event's object, looking back to the field when it left it (CR 906.5)."""
+        if isinstance(sel, str):
+            return oid in resolve(ctx, sel) or (sel == "self" and oid == ctx.src)
+        if oid in g.objects and not (ev.kind == "move" and ev.frm in self.field_zones
+                                     and ev.to not in self.field_zones):
+            return matches(ctx, oid, sel)
+        entry = g.lki.get(ev.oid if oid == ev.new else oid)
+        if entry is None:
+            return False
+        o, c = entry[0], entry[1]
+        sub = dict(sel)
+        # zone and player filters refer to where it was; check them on the old object
+        zone = sub.pop("zone", None)
+        if zone is not None and o.zone not in ((zone,) if isinstance(zone, str) else zone):
+            return False
+        fake = Ctx(g, ctx.p, ctx.src, ctx.env, chars=lambda x: c if x == oid else g.chars(x))
+        return matches(fake, oid, sub, obj=o)
+
+    def _check_delayed(self, g: Game, ev: Event) -> None:
+        keep = []
+        changed = False
+        for d in g.delayed:
+            bind = self.match_pattern(g, d["on"], d["p"], d["src"], ev, d["env"])
+            if bind is not None:
+                env = dict(d["env"])
+                env.update(bind)
+                ab = Ability("auto", {"do": d["do"], "on": d["on"]}, text=d.get("text", "delayed ability"),
+                             zones=())
+                card = g.objects[d["src"]].card if d["src"] in g.objects else (
+                    g.lki[d["src"]][0].card if d["src"] in g.lki else None)
+                g.add_trigger(d["p"], d["src"], ab, env, card)
+                changed = True
+                if d["once"]:
+                    continue
+            keep.append(d)
+        if changed:
+            g.delayed = keep
+
+    # --------------------------------------------------------- game actions
+    def draw(self, g: Game, p: int, n: int) -> int:
+        raise NotImplementedError
+
+    def move_objects(self, rt: Run, ids: list[int], dest: str, cause: str, extra: dict) -> list[int] | None:
+        raise NotImplementedError
+
+    def discard(self, g: Game, p: int, ids: list[int]) -> list[int]:
+        g.begin_batch()
+        out = [g.move(oid, self.discard_zone, g.objects[oid].owner, cause="discard") for oid in ids]
+        g.end_batch()
+        for oid in out:
+            g.note(f"p{p + 1} discards {g.objects[oid].card.key}")
+        return out
+
+    discard_zone = "graveyard"
+
+    def shuffle(self, g: Game, p: int, zone: str = "deck") -> None:
+        ids = g.zone(p, zone)
+        g.rng.shuffle(ids)
+        for oid in ids:  # a shuffle ends what players knew of the order (CR 1015, SVE 5.8)
+            o = g.objects[oid]
+            if o.data and "known" in o.data:
+                g.set_data(oid, "known", None)
+        g.touch()
+        g.note(f"p{p + 1} shuffles their {zone}")
+
+    def reveal(self, g: Game, oid: int) -> None:
+        o = g.objects[oid]
+        if self.can_see_all(g, o):
+            return
+        g.set_data(oid, "known", "all")
+        g.note(f"p{o.zp + 1 if o.zp >= 0 else o.owner + 1} reveals {o.card.key}")
+        g.emit(Event("reveal", oid=oid, player=o.owner))
+
+    def can_see_all(self, g: Game, o: Obj) -> bool:
+        return all(self.can_see(g, o, p) for p in range(len(g.players)))
+
+    def let_see(self, g: Game, oid: int, p: int) -> None:
+        o = g.objects[oid]
+        if self.can_see(g, o, p):
+            return
+        known = o.get("known")
+        if known == "all":
+            return
+        g.set_data(oid, "known", tuple(sorted(set(known or ()) | {p})))
+
+    def cancel(self, g: Game, oid: int) -> None:
+        raise NotImplementedError
+
+    def make_token(self, g: Game, rt: Run, card: Any, p: int, zone: str | None, orient: str | None) -> int | None:
+        raise NotImplementedError
+
+    def change_control(self, g: Game, oid: int, p: int) -> int:
+        o = g.objects[oid]
+        if o.controller == p:
+            return oid
+        return g.move(oid, o.zone, p, controller=p, cause="control")
+
+    def play_free(self, g: Game, rt: Run, oid: int, optional: bool = False) -> None:
+        raise NotImplementedError
+
+    def copy_spell(self, g: Game, oid: int, p: int) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------- helpers
+    def has_flag(self, g: Game, oid: int, flag: str) -> bool:
+        return flag in g.chars(oid).get("flags", ())
+
+    def has_keyword(self, g: Game, oid: int, kw: str) -> bool:
+        return has_kw(g.chars(oid).get("keywords", ()), kw)
+
+    def run_block(self, g: Game, p: int, src: int | None, block: tuple, env: dict | None = None) -> None:
+        start_program(g, p, src, block, env)

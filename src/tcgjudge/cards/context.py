@@ -1,0 +1,491 @@
+"""Evaluating the effect language: players, selectors, values and conditions.
+
+A :class:`Ctx` is the point of view an ability is evaluated from: the game,
+the ability's controller (``you``), its source object (``self``) and the
+names bound so far (targets, ``X``, chosen objects).  ``chars`` reads
+characteristics; during the layer pass it reads the pass's intermediate
+values instead of the finished ones (CR 909.3b-3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..kernel.game import Game
+
+
+class Ctx:
+    __slots__ = ("g", "p", "src", "env", "chars")
+
+    def __init__(self, g: Game, p: int, src: int | None, env: dict | None = None,
+                 chars: Callable[[int], dict] | None = None) -> None:
+        self.g = g
+        self.p = p
+        self.src = src
+        self.env = env if env is not None else {}
+        self.chars = chars or g.chars
+
+    def child(self, **bind: Any) -> Ctx:
+        env = dict(self.env)
+        env.update(bind)
+        return Ctx(self.g, self.p, self.src, env, self.chars)
+
+
+# Players -------------------------------------------------------------------
+def players(ctx: Ctx, word: Any) -> list[int]:
+    """The players a player word names, active player first where several."""
+    g = ctx.g
+    if word is None or word == "you":
+        return [ctx.p]
+    if word == "enemy":
+        return [1 - ctx.p]
+    if word == "each":
+        return [g.active, 1 - g.active]
+    if word == "active":
+        return [g.active]
+    if word == "nonactive":
+        return [1 - g.active]
+    if word in ("owner", "controller"):
+        o = _src_obj(ctx)
+        if o is None:
+            return [ctx.p]
+        return [o.owner if word == "owner" else o.controller]
+    if isinstance(word, str):
+        if word in ("p1", "p2"):
+            return [int(word[1]) - 1]
+        b = ctx.env.get(word)
+        if isinstance(b, str) and b[:1] == "p" and b[1:].isdigit():
+            return [int(b[1:])]
+        if isinstance(b, list) and b:
+            # "the controller of that object": a bound object names its controller
+            out = []
+            for oid in b:
+                o = g.objects.get(oid)
+                c = o.controller if o is not None else g.lki[oid][0].controller if oid in g.lki else None
+                if c is not None and c not in out:
+                    out.append(c)
+            return out
+        if word.startswith("owner_of:") or word.startswith("controller_of:"):
+            kind, ref = word.split(":", 1)
+            out = []
+            for oid in resolve(ctx, ref):
+                o = g.objects.get(oid) or (g.lki[oid][0] if oid in g.lki else None)
+                if o is not None:
+                    pl = o.owner if kind == "owner_of" else o.controller
+                    if pl not in out:
+                        out.append(pl)
+            return out
+    raise ValueError(f"unknown player word {word!r}")
+
+
+def player1(ctx: Ctx, word: Any) -> int:
+    ps = players(ctx, word)
+    return ps[0] if ps else ctx.p
+
+
+def _src_obj(ctx: Ctx):
+    if ctx.src is None:
+        return None
+    g = ctx.g
+    o = g.objects.get(ctx.src)
+    if o is None and ctx.src in g.lki:
+        o = g.lki[ctx.src][0]
+    return o
+
+
+# Object references ------------------------------------------------------------
+def resolve(ctx: Ctx, ref: Any) -> list[int]:
+    """The objects a reference names: ``self``, a bound name, a selector, or a list of them."""
+    if ref is None:
+        return []
+    if isinstance(ref, str):
+        if ref == "self":
+            return [ctx.src] if ctx.src is not None and ctx.src in ctx.g.objects else []
+        b = ctx.env.get(ref)
+        if b is None:
+            return []
+        if isinstance(b, list):
+            return [x for x in b if x in ctx.g.objects]
+        if isinstance(b, int):
+            return [b] if b in ctx.g.objects else []
+        return []
+    if isinstance(ref, (list, tuple)):
+        out: list[int] = []
+        for r in ref:
+            for x in resolve(ctx, r):
+                if x not in out:
+                    out.append(x)
+        return out
+    if isinstance(ref, dict):
+        return select(ctx, ref)
+    return []
+
+
+def resolve_lki(ctx: Ctx, ref: Any) -> list[int]:
+    """Like :func:`resolve`, but also names objects that have since left (their LKI)."""
+    if isinstance(ref, str) and ref != "self":
+        b = ctx.env.get(ref)
+        if isinstance(b, list):
+            return [x for x in b if x in ctx.g.objects or x in ctx.g.lki]
+    if ref == "self" and ctx.src is not None:
+        return [ctx.src] if ctx.src in ctx.g.objects or ctx.src in ctx.g.lki else []
+    return resolve(ctx, ref)
+
+
+# Selectors ------------------------------------------------------------------
+def _words(v: Any) -> tuple:
+    if v is None:
+        return ()
+    if isinstance(v, (list, tuple)):
+        return tuple(v)
+    return (v,)
+
+
+def _zones(ctx: Ctx, sel: dict) -> tuple:
+    z = sel.get("zone")
+    if z is None:
+        return ctx.g.rules.field_zones
+    return _words(z)
+
+
+def select(ctx: Ctx, sel: dict, among: Iterable[int] | None = None) -> list[int]:
+    """Every object that matches a selector (in zone order)."""
+    g = ctx.g
+    if among is None and "under" in sel:  # objects stacked beneath (stocks, evolve bases)
+        among = [u for x in resolve(ctx, sel["under"]) for u in (g.objects[x].under or ())]
+    if among is None:
+        ids: list[int] = []
+        who = sel.get("player")
+        ps = players(ctx, who) if who is not None else list(range(len(g.players)))
+        for zname in _zones(ctx, sel):
+            spec = g.rules.zone_specs.get(zname)
+            if spec is None:
+                continue
+            if spec.shared:
+                ids.extend(g.zones[(-1, zname)])
+            else:
+                for p in ps:
+                    zl = g.zones[(p, zname)]
+                    if "top" in sel:
+                        ids.extend(zl[-sel["top"]:] if sel["top"] else [])
+                    elif "bottom" in sel:
+                        ids.extend(zl[:sel["bottom"]])
+                    else:
+                        ids.extend(zl)
+        among = ids
+    return [oid for oid in among if matches(ctx, oid, sel)]
+
+
+def _num(ctx: Ctx, v: Any) -> int:
+    return value(ctx, v)
+
+
+def matches(ctx: Ctx, oid: int, sel: dict | str, obj=None) -> bool:
+    """Does object ``oid`` fit the selector?  (Zone and player of the zone are checked by
+    :func:`select`; ``matches`` checks the rest, reading current characteristics.)"""
+    g = ctx.g
+    if isinstance(sel, str):
+        return oid in resolve(ctx, sel)
+    o = obj if obj is not None else g.objects.get(oid)
+    if o is None:
+        return False
+    c = ctx.chars(oid)
+    filt = g.rules.filter_hooks
+    for k, v in sel.items():
+        if k in ("zone", "top", "bottom", "under"):
+            if k == "zone" and o.zone not in _words(v):
+                return False
+            continue
+        if k == "player":
+            if o.zp not in players(ctx, v):
+                return False
+        elif k == "controller":
+            if o.controller not in players(ctx, v):
+                return False
+        elif k == "owner":
+            if o.owner not in players(ctx, v):
+                return False
+        elif k == "type":
+            ts = c["types"]
+            if not any(t in ts for t in _words(v)):
+                return False
+        elif k == "not_type":
+            ts = c["types"]
+            if any(t in ts for t in _words(v)):
+                return False
+        elif k in ("race", "trait"):
+            rs = c.get("races", ())
+            if not any(r in rs for r in _words(v)):
+                return False
+        elif k == "element":
+            es = c.get("elements", frozenset())
+            ok = False
+            for e in _words(v):
+                if (e == "void" and not es) or e in es:
+                    ok = True
+                    break
+            if not ok:
+                return False
+        elif k == "name":
+            if c.get("name") not in _words(v) and not any(n in c.get("alt_names", ()) for n in _words(v)):
+                return False
+        elif k == "not_name":
+            if c.get("name") in _words(v):
+                return False
+        elif k == "name_has":
+            if v not in (c.get("name") or ""):
+                return False
+        elif k == "cost":
+            if c.get("cost", 0) != v:
+                return False
+        elif k == "cost_max":
+            if c.get("cost", 0) > _num(ctx, v):
+                return False
+        elif k == "cost_min":
+            if c.get("cost", 0) < _num(ctx, v):
+                return False
+        elif k == "atk_max":
+            if c.get("atk") is None or c["atk"] > _num(ctx, v):
+                return False
+        elif k == "atk_min":
+            if c.get("atk") is None or c["atk"] < _num(ctx, v):
+                return False
+        elif k == "def_max":
+            if c.get("def") is None or c["def"] > _num(ctx, v):
+                return False
+        elif k == "def_min":
+            if c.get("def") is None or c["def"] < _num(ctx, v):
+                return False
+        elif k == "level":
+            if c.get("level") != v:
+                return False
+        elif k == "level_max":
+            if c.get("level") is None or c["level"] > _num(ctx, v):
+                return False
+        elif k == "level_min":
+            if c.get("level") is None or c["level"] < _num(ctx, v):
+                return False
+        elif k == "orientation":
+            if o.orient not in _words(v):
+                return False
+        elif k == "not_orientation":
+            if o.orient in _words(v):
+                return False
+        elif k == "face":
+            if o.face_up != (v == "up"):
+                return False
+        elif k == "other":
+            if (oid == ctx.src) == bool(v):
+                return False
+        elif k == "self":
+            if (oid == ctx.src) != bool(v):
+                return False
+        elif k == "keyword":
+            kws = c.get("keywords", ())
+            if not any(has_kw(kws, w) for w in _words(v)):
+                return False
+        elif k == "no_keyword":
+            kws = c.get("keywords", ())
+            if any(has_kw(kws, w) for w in _words(v)):
+                return False
+        elif k == "token":
+            if o.card.token != bool(v):
+                return False
+        elif k == "counters":
+            spec = v if isinstance(v, dict) else {"name": v, "min": 1}
+            if o.counter(spec["name"]) < spec.get("min", 1):
+                return False
+        elif k == "in":
+            if oid not in resolve(ctx, v):
+                return False
+        elif k == "not_in":
+            if oid in resolve(ctx, v):
+                return False
+        elif k == "where":
+            if not cond(ctx.child(it=[oid]), v):
+                return False
+        elif k == "entered_this_turn":
+            if (o.since == g.turn) != bool(v):
+                return False
+        elif k == "spell":
+            continue
+        else:
+            hook = filt.get(k)
+            if hook is None:
+                raise ValueError(f"selector key {k!r} is not understood by this game")
+            if not hook(ctx, oid, o, c, v):
+                return False
+    return True
+
+
+def has_kw(kws: Iterable, name: str) -> bool:
+    for k in kws:
+        if k[0] == name:
+            return True
+    return False
+
+
+def kw_params(kws: Iterable, name: str) -> list:
+    return [k[1] for k in kws if k[0] == name]
+
+
+# Values ---------------------------------------------------------------------
+def value(ctx: Ctx, v: Any) -> int:
+    if isinstance(v, bool):
+        return int(v)
+    if isinstance(v, int):
+        return v
+    if isinstance(v, float):
+        return int(v)
+    if isinstance(v, str):
+        b = ctx.env.get(v)
+        if isinstance(b, int):
+            return b
+        if isinstance(b, list):
+            return len(b)
+        if v in ("X", "Y"):
+            return 0  # X is 0 outside the waiting area (CR 203.4)
+        try:
+            return int(v)
+        except ValueError:
+            raise ValueError(f"unknown value {v!r}") from None
+    if isinstance(v, dict):
+        (k, a), = v.items()
+        if k == "count":
+            return len(select(ctx, a) if isinstance(a, dict) else resolve(ctx, a))
+        if k == "len":
+            return len(resolve_lki(ctx, a))
+        if k == "sum":
+            prop = a.get("of", "atk")
+            ids = resolve(ctx, a["in"]) if "in" in a else []
+            return sum(ctx.chars(x).get(prop) or 0 for x in ids)
+        if k == "prop":
+            ref, prop = a[0], a[1]
+            ids = resolve_lki(ctx, ref)
+            if not ids:
+                return 0
+            oid = ids[0]
+            c = ctx.chars(oid) if oid in ctx.g.objects else ctx.g.lki[oid][1]
+            return c.get(prop) or 0
+        if k == "add":
+            return sum(value(ctx, x) for x in a)
+        if k == "sub":
+            return value(ctx, a[0]) - sum(value(ctx, x) for x in a[1:])
+        if k == "mul":
+            r = 1
+            for x in a:
+                r *= value(ctx, x)
+            return r
+        if k == "div":
+            d = value(ctx, a[1])
+            return value(ctx, a[0]) // d if d else 0
+        if k == "half":  # round up (SVE 5.29.1)
+            n = value(ctx, a)
+            return -((-n) // 2)
+        if k == "min":
+            return min(value(ctx, x) for x in a)
+        if k == "max":
+            return max(value(ctx, x) for x in a)
+        if k == "neg":
+            return -value(ctx, a)
+        if k == "var":
+            b = ctx.env.get(a, 0)
+            return b if isinstance(b, int) else len(b)
+        if k == "record":
+            spec = a if isinstance(a, dict) else {"key": a}
+            p = player1(ctx, spec.get("player", "you"))
+            return ctx.g.record.get(f"{p}:{spec['key']}", 0)
+        if k == "player_value":
+            spec = a if isinstance(a, dict) else {"key": a}
+            p = player1(ctx, spec.get("player", "you"))
+            return ctx.g.rules.player_value(ctx.g, p, spec["key"])
+        if k == "counters_of":
+            spec = a
+            if "player" in spec:
+                p = player1(ctx, spec["player"])
+                return ctx.g.players[p].get("counters", {}).get(spec["name"], 0)
+            ids = resolve_lki(ctx, spec.get("what", "self"))
+            return sum(ctx.g.objects[x].counter(spec["name"]) for x in ids if x in ctx.g.objects)
+    raise ValueError(f"cannot evaluate value {v!r}")
+
+
+# Conditions -----------------------------------------------------------------
+_OPS = {
+    ">=": lambda a, b: a >= b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
+    "<": lambda a, b: a < b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b,
+}
+
+
+def cond(ctx: Ctx, c: Any) -> bool:
+    if c is None or c is True:
+        return True
+    if c is False:
+        return False
+    for k, a in c.items():
+        if not _cond1(ctx, k, a):
+            return False
+    return True
+
+
+def _cond1(ctx: Ctx, k: str, a: Any) -> bool:
+    g = ctx.g
+    if k == "and":
+        return all(cond(ctx, x) for x in a)
+    if k == "or":
+        return any(cond(ctx, x) for x in a)
+    if k == "not":
+        return not cond(ctx, a)
+    if k == "exists":
+        return bool(select(ctx, a))
+    if k == "none":
+        return not select(ctx, a)
+    if k == "true":
+        return bool(a)
+    if k == "compare":
+        lhs, op, rhs = a
+        return _OPS[op](value(ctx, lhs), value(ctx, rhs))
+    if k == "count":
+        n = value(ctx, {"count": a["of"]}) if "of" in a else len(resolve(ctx, a["in"]))
+        if "min" in a and n < value(ctx, a["min"]):
+            return False
+        if "max" in a and n > value(ctx, a["max"]):
+            return False
+        if "eq" in a and n != value(ctx, a["eq"]):
+            return False
+        return True
+    if k == "turn":
+        return (g.active == ctx.p) == (a == "yours")
+    if k == "phase":
+        names = _words(a)
+        return g.phase in names or g.step in names
+    if k == "is":
+        ref, sel = a
+        ids = resolve(ctx, ref)
+        return bool(ids) and all(matches(ctx, x, sel) for x in ids)
+    if k == "record":
+        spec = a if isinstance(a, dict) else {"key": a}
+        p = player1(ctx, spec.get("player", "you"))
+        n = g.record.get(f"{p}:{spec['key']}", 0)
+        return n >= spec.get("min", 1) and ("max" not in spec or n <= spec["max"])
+    if k == "bound":
+        b = ctx.env.get(a)
+        return bool(b) if isinstance(b, list) else b is not None
+    if k == "chose":
+        return a in ctx.env.get("_modes", ())
+    if k == "paid":
+        return bool(ctx.env.get(f"_paid_{a}"))
+    if k == "player_value":
+        spec = a
+        p = player1(ctx, spec.get("player", "you"))
+        n = g.rules.player_value(g, p, spec["key"])
+        if "min" in spec and n < value(ctx, spec["min"]):
+            return False
+        if "max" in spec and n > value(ctx, spec["max"]):
+            return False
+        return True
+    hook = g.rules.cond_hooks.get(k)
+    if hook is None:
+        raise ValueError(f"condition {k!r} is not understood by this game")
+    return hook(ctx, a)

@@ -1,0 +1,630 @@
+"""The interpreter: runs effect-language programs as resumable procedures.
+
+A program runs in a ``run`` frame whose data is plain: the controller, the
+source object, the bound names (``env``) and an explicit stack of
+``[block, pc, kind, state]`` entries.  An instruction handler returns True
+when it is done; it returns False when it asked a question or pushed a
+sub-procedure, and is called again (with the answer, or the sub-procedure's
+result) when the game resumes.  Its scratch state lives in ``frame.data['loc']``
+so that everything pending is data (DESIGN principle 2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..kernel.effects import CEffect
+from ..kernel.events import Event
+from .context import Ctx, cond, matches, player1, players, resolve, resolve_lki, select, value
+
+if TYPE_CHECKING:
+    from ..kernel.game import Frame, Game
+
+Handler = Callable[["Run", dict], bool]
+
+
+class Run:
+    """A handle on the running program's frame, given to instruction handlers."""
+
+    __slots__ = ("g", "f", "d", "ctx")
+
+    def __init__(self, g: Game, f: Frame) -> None:
+        self.g = g
+        self.f = f
+        self.d = f.data
+        self.ctx = Ctx(g, self.d["p"], self.d.get("src"), self.d["env"])
+
+    @property
+    def p(self) -> int:
+        return self.d["p"]
+
+    @property
+    def env(self) -> dict:
+        return self.d["env"]
+
+    @property
+    def loc(self) -> dict:
+        loc = self.d.get("loc")
+        if loc is None:
+            loc = self.d["loc"] = {}
+        return loc
+
+    def answer(self) -> Any:
+        return self.d.pop("ans", None)
+
+    def ret(self) -> Any:
+        return self.d.pop("ret", None)
+
+    def ask(self, player: int, kind: str, prompt: str, options: list[tuple[str, Any]]) -> bool:
+        self.g.ask(player, kind, prompt, options)
+        return False
+
+    def bind(self, name: str | None, ids: list[int]) -> None:
+        self.env["it"] = list(ids)
+        if name:
+            self.env[name] = list(ids)
+
+    def name(self, oid: int) -> str:
+        return self.g.rules.obj_ref(self.g, oid)
+
+    def push_block(self, block: tuple, kind: str = "seq", state: Any = None) -> None:
+        self.d["stack"].append([block, 0, kind, state])
+
+
+def start_program(g: Game, p: int, src: int | None, block: tuple, env: dict | None = None,
+                  kind: str = "run", **extra: Any) -> None:
+    """Push a ``run`` frame for a program."""
+    g.push(kind, p=p, src=src, env=env if env is not None else {}, stack=[[block, 0, "seq", None]], **extra)
+
+
+def proc_run(g: Game, f: Frame) -> None:
+    """Step a program until it finishes, asks, or pushes a sub-procedure."""
+    d = f.data
+    stack = d["stack"]
+    ops = g.rules.ops
+    while stack:
+        top = stack[-1]
+        block, pc = top[0], top[1]
+        if pc >= len(block):
+            kind = top[2]
+            if kind == "repeat":
+                top[3] -= 1
+                if top[3] > 0:
+                    top[1] = 0
+                    continue
+            elif kind == "each":
+                items, var = top[3]
+                if items:
+                    nxt = items.pop(0)
+                    d["env"][var] = [nxt]
+                    d["env"]["it"] = [nxt]
+                    top[1] = 0
+                    continue
+            elif kind == "each_player":
+                items = top[3]
+                if items:
+                    d["env"]["player"] = f"p{items.pop(0)}"
+                    top[1] = 0
+                    continue
+            stack.pop()
+            continue
+        name, args = block[pc]
+        r = ops[name](Run(g, f), args)
+        if r is True:
+            top[1] += 1
+        elif r is not CONT:
+            return  # asked a question or pushed a procedure; resume later
+        d.pop("loc", None)
+        d.pop("ret", None)
+    g.pop(d.get("result"))
+
+
+# Core instructions ------------------------------------------------------------
+def op_nothing(rt: Run, a: dict) -> bool:
+    return True
+
+
+def op_note(rt: Run, a: dict) -> bool:
+    rt.g.note(a.get("text", ""))
+    return True
+
+
+def op_bind(rt: Run, a: dict) -> bool:
+    v = a["value"]
+    if isinstance(v, (int, float)) or (isinstance(v, dict) and len(v) == 1 and next(iter(v)) in rt.g.rules.vocab.values):
+        rt.env[a["as"]] = value(rt.ctx, v)
+    else:
+        rt.env[a["as"]] = resolve_lki(rt.ctx, v)
+    return True
+
+
+def op_if(rt: Run, a: dict) -> bool:
+    ok = cond(rt.ctx, a["cond"])
+    block = a.get("then") if ok else a.get("else")
+    rt.d["stack"][-1][1] += 1  # step past the if before entering the branch
+    if block:
+        rt.push_block(block)
+    return CONT
+
+
+class _Cont:
+    """Returned by control instructions that advanced their own pc and set up the stack."""
+
+    def __bool__(self) -> bool:
+        return False
+
+
+CONT: Any = _Cont()
+
+
+def op_may(rt: Run, a: dict) -> bool:
+    ans = rt.answer()
+    p = player1(rt.ctx, a.get("player", "you"))
+    if ans is None:
+        prompt = a.get("prompt") or "do the optional part?"
+        return rt.ask(p, "may", prompt, [("yes", "yes"), ("no", "no")])
+    rt.d["stack"][-1][1] += 1
+    if ans == "yes":
+        rt.env["_did"] = True
+        rt.push_block(a["do"])
+    else:
+        rt.env["_did"] = False
+    return CONT
+
+
+def op_repeat(rt: Run, a: dict) -> bool:
+    n = value(rt.ctx, a["n"])
+    rt.d["stack"][-1][1] += 1
+    if n > 0:
+        rt.push_block(a["do"], "repeat", n)
+    return CONT
+
+
+def op_for_each(rt: Run, a: dict) -> bool:
+    items = resolve(rt.ctx, a["in"])
+    rt.d["stack"][-1][1] += 1
+    if items:
+        var = a.get("as", "each")
+        first = items.pop(0)
+        rt.env[var] = [first]
+        rt.env["it"] = [first]
+        rt.push_block(a["do"], "each", [items, var])
+    return CONT
+
+
+def op_each_player(rt: Run, a: dict) -> bool:
+    g = rt.g
+    order = [g.active, 1 - g.active]
+    rt.d["stack"][-1][1] += 1
+    rt.env["player"] = f"p{order[0]}"
+    rt.push_block(a["do"], "each_player", order[1:])
+    return CONT
+
+
+def op_draw(rt: Run, a: dict) -> bool:
+    n = value(rt.ctx, a.get("n", 1))
+    for p in players(rt.ctx, a.get("player", "you")):
+        rt.g.rules.draw(rt.g, p, n)
+    return True
+
+
+def op_select(rt: Run, a: dict) -> bool:
+    """A player picks objects during resolution, one at a time (not targets)."""
+    g = rt.g
+    loc = rt.loc
+    if "cands" not in loc:
+        cands = resolve(rt.ctx, a["from"])
+        n = value(rt.ctx, a.get("n", 1))
+        loc["cands"] = cands
+        loc["n"] = min(n, len(cands))
+        loc["min"] = 0 if a.get("up_to") else value(rt.ctx, a.get("min", loc["n"]))
+        loc["got"] = []
+    ans = rt.answer()
+    if ans is not None:
+        if ans == "done":
+            loc["n"] = len(loc["got"])
+        else:
+            loc["got"].append(ans)
+            loc["cands"].remove(ans)
+    if len(loc["got"]) >= loc["n"] or not loc["cands"]:
+        rt.bind(a["as"], loc["got"])
+        return True
+    chooser = player1(rt.ctx, a.get("chooser", "you"))
+    opts = [(f"choose {g.rules.obj_ref(g, c)}", c) for c in loc["cands"]]
+    if len(loc["got"]) >= loc["min"]:
+        opts.append(("done", "done"))
+    return rt.ask(chooser, "select", a.get("prompt", f"choose ({len(loc['got']) + 1} of {loc['n']})"), opts)
+
+
+def op_choose_player(rt: Run, a: dict) -> bool:
+    ans = rt.answer()
+    if ans is None:
+        chooser = player1(rt.ctx, a.get("chooser", "you"))
+        return rt.ask(chooser, "choose_player", "choose a player", [("choose p1", 0), ("choose p2", 1)])
+    rt.env[a["as"]] = f"p{ans}"
+    return True
+
+
+def _modify_args(rt: Run, a: dict) -> dict:
+    out = {}
+    for k in ("atk", "def", "cost", "level"):
+        if k in a:
+            out[k] = value(rt.ctx, a[k])
+    return out
+
+
+def _affects(rt: Run, ref: Any) -> tuple:
+    """What a continuous effect from a resolving ability applies to.
+
+    A selector is kept as a condition evaluated continuously (CR 909.3b-3);
+    named or bound objects are fixed (they stop being affected when they
+    change zones, as they become new objects).
+    """
+    if isinstance(ref, dict):
+        return ("sel", ref)
+    return ("objs", frozenset(resolve(rt.ctx, ref)))
+
+
+def add_effect(rt: Run, layer_op: str, args: Any, ref: Any, until: str | None) -> None:
+    g = rt.g
+    rules = g.rules
+    eff = CEffect(g.tick(), g.tick(), rules.layer_of(layer_op), layer_op, args, _affects(rt, ref), rt.p,
+                  rt.d.get("src"), until or "permanent",
+                  cond=None, ability=("env", dict(rt.env)) if isinstance(ref, dict) else None)
+    g.add_effect(eff)
+
+
+def op_modify(rt: Run, a: dict) -> bool:
+    add_effect(rt, "modify", _modify_args(rt, a), a["what"], a.get("until"))
+    return True
+
+
+def op_set_stats(rt: Run, a: dict) -> bool:
+    add_effect(rt, "set_stats", _modify_args(rt, a), a["what"], a.get("until"))
+    return True
+
+
+def op_grant(rt: Run, a: dict) -> bool:
+    args = {k: a[k] for k in ("keywords", "abilities", "flags", "races", "types", "elements") if k in a}
+    add_effect(rt, "grant", args, a["what"], a.get("until"))
+    return True
+
+
+def op_lose(rt: Run, a: dict) -> bool:
+    args = {k: a[k] for k in ("keywords", "abilities", "flags") if k in a}
+    add_effect(rt, "lose", args, a["what"], a.get("until"))
+    return True
+
+
+def op_copy_of(rt: Run, a: dict) -> bool:
+    src = resolve_lki(rt.ctx, a["of"])
+    if not src:
+        return True
+    g = rt.g
+    o = g.objects.get(src[0]) or g.lki[src[0]][0]
+    add_effect(rt, "copy", {"card": o.card.key}, a["what"], a.get("until"))
+    return True
+
+
+def op_player_effect(rt: Run, a: dict) -> bool:
+    g = rt.g
+    ps = frozenset(players(rt.ctx, a.get("player", "you")))
+    flags = a["flags"]
+    eff = CEffect(g.tick(), g.tick(), g.rules.layer_of("player"), "player", flags, ("players", ps), rt.p,
+                  rt.d.get("src"), a.get("until") or "permanent")
+    g.add_effect(eff)
+    return True
+
+
+def op_counter(rt: Run, a: dict) -> bool:
+    g = rt.g
+    n = value(rt.ctx, a.get("n", 1))
+    if "what" in a:
+        for oid in resolve(rt.ctx, a["what"]):
+            g.add_counters(oid, a["name"], n, cause=rt.d.get("src"))
+    else:
+        for p in players(rt.ctx, a.get("player", "you")):
+            cs = dict(g.players[p].get("counters", {}))
+            cs[a["name"]] = max(0, cs.get(a["name"], 0) + n)
+            g.set_player(p, "counters", cs)
+    return True
+
+
+def op_shuffle(rt: Run, a: dict) -> bool:
+    g = rt.g
+    for p in players(rt.ctx, a.get("player", "you")):
+        g.rules.shuffle(g, p, a.get("zone", "deck"))
+    return True
+
+
+def op_reveal(rt: Run, a: dict) -> bool:
+    g = rt.g
+    ids = resolve(rt.ctx, a["what"])
+    for oid in ids:
+        g.rules.reveal(g, oid)
+    rt.bind(a.get("as"), ids)
+    return True
+
+
+def op_look(rt: Run, a: dict) -> bool:
+    g = rt.g
+    p = player1(rt.ctx, a.get("player", "you"))
+    n = value(rt.ctx, a["n"])
+    zone = g.zone(p, a.get("zone", "deck"))
+    ids = list(reversed(zone[-n:])) if n > 0 else []
+    for oid in ids:
+        g.rules.let_see(g, oid, rt.p)
+    rt.bind(a.get("as"), ids)
+    return True
+
+
+def op_set_player(rt: Run, a: dict) -> bool:
+    for p in players(rt.ctx, a.get("player", "you")):
+        rt.g.rules.set_player_value(rt.g, p, a["key"], value(rt.ctx, a["value"]))
+    return True
+
+
+def op_add_player(rt: Run, a: dict) -> bool:
+    for p in players(rt.ctx, a.get("player", "you")):
+        g = rt.g
+        g.rules.set_player_value(g, p, a["key"], g.rules.player_value(g, p, a["key"]) + value(rt.ctx, a["n"]))
+    return True
+
+
+def op_win(rt: Run, a: dict) -> bool:
+    p = player1(rt.ctx, a.get("player", "you"))
+    rt.g.end(p, f"p{p + 1} wins by an effect")
+    return True
+
+
+def op_lose_game(rt: Run, a: dict) -> bool:
+    p = player1(rt.ctx, a.get("player", "you"))
+    rt.g.end(1 - p, f"p{p + 1} loses by an effect")
+    return True
+
+
+def op_extra_turn(rt: Run, a: dict) -> bool:
+    g = rt.g
+    p = player1(rt.ctx, a.get("player", "you"))
+    g.gvars.setdefault("extra_turns", []).append(p)
+    g.note(f"p{p + 1} will take an extra turn")
+    return True
+
+
+def op_skip_turn(rt: Run, a: dict) -> bool:
+    g = rt.g
+    p = player1(rt.ctx, a.get("player", "you"))
+    g.gvars.setdefault("skip_turns", []).append(p)
+    g.note(f"p{p + 1} will skip their next turn")
+    return True
+
+
+def op_delayed(rt: Run, a: dict) -> bool:
+    """Create a delayed automatic ability (CR 906.6, SVE 10.7.5): it remembers the bindings."""
+    g = rt.g
+    g.delayed.append({
+        "id": g.tick(), "p": rt.p, "src": rt.d.get("src"), "on": a["on"], "do": a["do"],
+        "once": a.get("once", True), "env": dict(rt.env), "until": a.get("until"),
+        "text": rt.d.get("text", "delayed ability"),
+    })
+    return True
+
+
+def _move_op(dest: str, cause: str) -> Handler:
+    def handler(rt: Run, a: dict) -> bool:
+        loc = rt.loc
+        if "started" in loc:
+            new = rt.ret() or []
+            rt.bind(a.get("as"), new)
+            return True
+        loc["started"] = True
+        ids = resolve(rt.ctx, a["what"])
+        extra = {k: a[k] for k in ("pos", "face", "orientation", "player", "to", "shuffle") if k in a}
+        done = rt.g.rules.move_objects(rt, ids, dest or a.get("to", ""), cause, extra)
+        if done is not None:
+            rt.bind(a.get("as"), done)
+            return True
+        return False
+    return handler
+
+
+def op_cancel(rt: Run, a: dict) -> bool:
+    g = rt.g
+    for oid in resolve(rt.ctx, a["what"]):
+        g.rules.cancel(g, oid)
+    return True
+
+
+def op_token(rt: Run, a: dict) -> bool:
+    g = rt.g
+    n = value(rt.ctx, a.get("n", 1))
+    made: list[int] = []
+    for p in players(rt.ctx, a.get("player", "you")):
+        for _ in range(n):
+            oid = g.rules.make_token(g, rt, a["card"], p, a.get("zone"), a.get("orientation"))
+            if oid is not None:
+                made.append(oid)
+    rt.bind(a.get("as"), made)
+    return True
+
+
+def op_gain_control(rt: Run, a: dict) -> bool:
+    g = rt.g
+    p = player1(rt.ctx, a.get("player", "you"))
+    out = []
+    for oid in resolve(rt.ctx, a["what"]):
+        out.append(g.rules.change_control(g, oid, p))
+    rt.bind(None, out)
+    return True
+
+
+def op_exchange_control(rt: Run, a: dict) -> bool:
+    g = rt.g
+    x = resolve(rt.ctx, a["a"])
+    y = resolve(rt.ctx, a["b"])
+    if not x or not y:  # both must still be there (CR 1017.1a)
+        return True
+    ox, oy = g.objects[x[0]], g.objects[y[0]]
+    px, py = ox.controller, oy.controller
+    g.begin_batch()
+    g.rules.change_control(g, x[0], py)
+    g.rules.change_control(g, y[0], px)
+    g.end_batch()
+    return True
+
+
+def op_search(rt: Run, a: dict) -> bool:
+    """Search a hidden zone (CR 1012.2, SVE 5.7): the searcher may fail to find."""
+    g = rt.g
+    loc = rt.loc
+    p = player1(rt.ctx, a.get("player", "you"))
+    zone = a.get("zone", "deck")
+    if "cands" not in loc:
+        ids = list(reversed(g.zone(p, zone)))
+        sel = dict(a["filter"])
+        sel.setdefault("zone", zone)
+        loc["cands"] = [x for x in ids if matches(rt.ctx, x, sel)]
+        loc["n"] = value(rt.ctx, a.get("n", 1))
+        loc["got"] = []
+    ans = rt.answer()
+    if ans is not None:
+        if ans == "done":
+            loc["n"] = 0
+        else:
+            loc["got"].append(ans)
+            loc["cands"].remove(ans)
+    if len(loc["got"]) < loc["n"] and loc["cands"]:
+        seen = set()
+        opts = []
+        for c in loc["cands"]:
+            k = g.objects[c].card.key
+            if k in seen:
+                continue  # identical cards in a hidden zone: one option each
+            seen.add(k)
+            opts.append((f"choose {k}", c))
+        opts.append(("done", "done"))  # a hidden zone search may fail to find (CR 1012.2)
+        return rt.ask(rt.p, "search", f"search your {zone}", opts)
+    if "moved" not in loc:
+        loc["moved"] = True
+        got = loc["got"]
+        if a.get("reveal", True):
+            for oid in got:
+                g.rules.reveal(g, oid)
+        to = a.get("to", "hand")
+        res = g.rules.move_objects(rt, got, to, "search", {})
+        g.emit(Event("search", player=p, data={"n": len(got)}))
+        if res is None:
+            return False
+        loc["new"] = res
+    else:
+        loc["new"] = rt.ret() or []
+    if a.get("shuffle", True):
+        g.rules.shuffle(g, p, zone)
+    rt.bind(a.get("as"), loc["new"])
+    return True
+
+
+def op_discard(rt: Run, a: dict) -> bool:
+    g = rt.g
+    loc = rt.loc
+    if "todo" not in loc:
+        loc["todo"] = players(rt.ctx, a.get("player", "you"))
+        loc["got"] = []
+        loc["all"] = []
+    ans = rt.answer()
+    while loc["todo"]:
+        p = loc["todo"][0]
+        hand = g.zone(p, "hand")
+        sel = dict(a.get("filter") or {})
+        sel["zone"] = "hand"
+        cands = [x for x in hand if matches(rt.ctx.child(), x, sel) and x not in loc["got"]]
+        if a.get("all"):
+            n = len(cands)
+        else:
+            n = value(rt.ctx, a.get("n", 1))
+        need = min(n, len(cands) + len(loc["got"]))
+        if ans is not None:
+            if ans == "done":
+                need = len(loc["got"])
+            else:
+                loc["got"].append(ans)
+                cands.remove(ans)
+            ans = None
+        if len(loc["got"]) < need:
+            if a.get("random"):
+                pick = cands[g.rng.below(len(cands))]
+                loc["got"].append(pick)
+                continue
+            if len(cands) == need - len(loc["got"]) and not a.get("up_to"):
+                loc["got"].extend(cands)
+                continue
+            chooser = p if a.get("chooser") is None else player1(rt.ctx, a["chooser"])
+            opts = [(f"discard {g.rules.obj_ref(g, c, chooser)}", c) for c in cands]
+            if a.get("up_to"):
+                opts.append(("done", "done"))
+            return rt.ask(chooser, "discard", f"p{p + 1} discards ({len(loc['got']) + 1} of {need})",
+                          _dedupe(g, opts, chooser))
+        got = loc["got"]
+        loc["got"] = []
+        loc["todo"].pop(0)
+        new = g.rules.discard(g, p, got)
+        loc["all"].extend(new)
+    rt.bind(a.get("as"), loc["all"])
+    return True
+
+
+def _dedupe(g: Game, opts: list[tuple[str, Any]], viewer: int) -> list[tuple[str, Any]]:
+    """Identical cards in a hidden zone are one option (their choice cannot matter)."""
+    seen: set[str] = set()
+    out = []
+    for lab, pay in opts:
+        if isinstance(pay, int) and pay in g.objects:
+            o = g.objects[pay]
+            if o.data is None and o.counters is None and lab in seen:
+                continue
+        seen.add(lab)
+        out.append((lab, pay))
+    return out
+
+
+def op_play_free(rt: Run, a: dict) -> bool:
+    g = rt.g
+    loc = rt.loc
+    if "pushed" in loc:
+        return True
+    ids = resolve(rt.ctx, a["what"])
+    if not ids:
+        return True
+    loc["pushed"] = True
+    g.rules.play_free(g, rt, ids[0], optional=a.get("optional", False))
+    return False
+
+
+def op_copy_spell(rt: Run, a: dict) -> bool:
+    g = rt.g
+    for oid in resolve(rt.ctx, a["what"]):
+        g.rules.copy_spell(g, oid, rt.p)
+    return True
+
+
+CORE_OPS: dict[str, Handler] = {
+    "nothing": op_nothing, "note": op_note, "bind": op_bind, "if": op_if, "may": op_may,
+    "repeat": op_repeat, "for_each": op_for_each, "each_player": op_each_player, "draw": op_draw,
+    "select": op_select, "choose_player": op_choose_player, "modify": op_modify,
+    "set_stats": op_set_stats, "grant": op_grant, "lose": op_lose, "copy_of": op_copy_of,
+    "player_effect": op_player_effect, "counter": op_counter, "shuffle": op_shuffle,
+    "reveal": op_reveal, "look": op_look, "set_player": op_set_player, "add_player": op_add_player,
+    "win": op_win, "lose_game": op_lose_game, "extra_turn": op_extra_turn, "skip_turn": op_skip_turn,
+    "delayed": op_delayed, "cancel": op_cancel, "token": op_token, "gain_control": op_gain_control,
+    "exchange_control": op_exchange_control, "search": op_search, "discard": op_discard,
+    "play_free": op_play_free, "copy_spell": op_copy_spell,
+    "destroy": _move_op("", "destroy"), "banish": _move_op("", "banish"),
+    "remove": _move_op("", "remove"), "return": _move_op("", "return"),
+    "to_deck": _move_op("", "to_deck"), "move": _move_op("", "move"),
+    "put_field": _move_op("", "put_field"),
+}
+
+
+def select_any(ctx: Ctx, sel: Any) -> list[int]:
+    return select(ctx, sel) if isinstance(sel, dict) else resolve(ctx, sel)

@@ -1,0 +1,406 @@
+"""Loading card files: YAML entries become :class:`CardDef` objects.
+
+The format (documented in ``docs/card-format.md``)::
+
+    cards:
+      - name: Fire Lizard
+        type: servant
+        cost: 2
+        ...game fields...
+        keywords: [quickcast, {united_front: Justice}]
+        text: "[Enter] ⇒ Draw a card."
+        abilities:
+          - auto: {on: enter, do: [draw: 1]}
+        effect:                # what a spell does when it resolves
+          targets: [{as: t, type: servant, controller: enemy}]
+          do: [destroy: t]
+
+Every problem names the file, the card and the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..kernel.objects import Ability, CardDef
+from .language import BLOCK, COND, CardError, Checker, Vocabulary, freeze
+
+COMMON_FIELDS = {"name", "type", "cost", "atk", "def", "keywords", "text", "abilities", "effect", "token",
+                 "script", "id", "key", "flavor", "set", "number"}
+
+
+class CardBuilder:
+    """Turns card entries into CardDefs for one game.
+
+    ``fields``: the game's own card fields and their checkers;
+    ``build``: the game's function making the characteristics dict.
+    """
+
+    def __init__(self, game: str, vocab: Vocabulary, fields: dict[str, Callable[[Any], Any]],
+                 build: Callable[[dict, dict], dict], ability_zones: tuple[str, ...],
+                 keyword_abilities: Callable[[str, Any, dict], list[dict]] | None = None,
+                 key_of: Callable[[dict], str] | None = None) -> None:
+        self.game = game
+        self.vocab = vocab
+        self.fields = fields
+        self.build = build
+        self.ability_zones = ability_zones
+        self.keyword_abilities = keyword_abilities
+        self.key_of = key_of or (lambda e: e["name"])
+
+    # ------------------------------------------------------------ entries
+    def card(self, entry: Any, where: str) -> CardDef:
+        if not isinstance(entry, dict):
+            raise CardError(f"{where}: a card entry must be a mapping, got {type(entry).__name__}")
+        name = entry.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise CardError(f"{where}: card without a 'name' (text)")
+        w = f"{where}: card {name!r}"
+        for k in entry:
+            if k not in COMMON_FIELDS and k not in self.fields:
+                raise CardError(f"{w}: unknown field {k!r}; fields: "
+                                f"{', '.join(sorted(COMMON_FIELDS | set(self.fields)))}")
+        if "script" in entry:  # SPEC: `script` holds the abilities in the effect language
+            script = entry["script"]
+            if not isinstance(script, dict):
+                raise CardError(f"{w}: script: expected a mapping with abilities/effect/keywords")
+            entry = {**{k: v for k, v in entry.items() if k != "script"}, **script}
+        chars: dict[str, Any] = {"name": name}
+        for k, check in self.fields.items():
+            if k in entry:
+                try:
+                    chars[k] = check(entry[k])
+                except (ValueError, TypeError) as e:
+                    raise CardError(f"{w}: {k}: {e}") from None
+        for k in ("atk", "def"):
+            if k in entry and entry[k] is not None:
+                if not isinstance(entry[k], int) or isinstance(entry[k], bool):
+                    raise CardError(f"{w}: {k}: expected an integer, got {entry[k]!r}")
+                chars[k] = entry[k]
+        cost = entry.get("cost", 0)
+        if cost == "X":
+            chars["cost"] = 0
+            chars["x_cost"] = True
+        elif isinstance(cost, int) and not isinstance(cost, bool) and cost >= 0:
+            chars["cost"] = cost
+        elif isinstance(cost, dict) and "cost" in self.fields:
+            pass
+        else:
+            raise CardError(f"{w}: cost: expected a whole number of 0 or more, or X, got {cost!r}")
+        kws = self.keywords(entry.get("keywords", []), f"{w}: keywords")
+        chars["keywords"] = kws
+        abilities: list[Ability] = []
+        raw = entry.get("abilities", [])
+        if not isinstance(raw, list):
+            raise CardError(f"{w}: abilities: expected a list")
+        extra: list[dict] = []
+        if self.keyword_abilities:
+            for kw, param in kws:
+                extra.extend(self.keyword_abilities(kw, param, entry))
+        for i, ab in enumerate(list(raw) + extra):
+            abilities.append(self.ability(ab, f"{w}: abilities[{i}]", len(abilities)))
+        chars["abilities"] = tuple(abilities)
+        chars["has_static"] = any(a.kind == "static" for a in abilities)
+        chars["has_auto"] = any(a.kind == "auto" for a in abilities)
+        if "effect" in entry:
+            chars["effect"] = self.ability({"spell": entry["effect"]}, f"{w}: effect", -1)
+        try:
+            chars = self.build(entry, chars)
+        except (ValueError, TypeError, KeyError) as e:
+            raise CardError(f"{w}: {e}") from None
+        text = entry.get("text", "")
+        if not isinstance(text, str):
+            raise CardError(f"{w}: text: expected text")
+        return CardDef(self.key_of({**entry, **chars}), chars, text=text, token=bool(entry.get("token")),
+                       game=self.game, extra={k: entry[k] for k in ("flavor", "set", "number") if k in entry})
+
+    def keywords(self, raw: Any, where: str) -> tuple:
+        if not isinstance(raw, list):
+            raise CardError(f"{where}: expected a list")
+        out = []
+        for i, k in enumerate(raw):
+            if isinstance(k, str):
+                name, param = k, None
+            elif isinstance(k, dict) and len(k) == 1:
+                name, param = next(iter(k.items()))
+            else:
+                raise CardError(f"{where}[{i}]: a keyword is a word or a one-key mapping, got {k!r}")
+            if name not in self.vocab.keywords:
+                raise CardError(f"{where}[{i}]: unknown keyword {name!r}; known: "
+                                f"{', '.join(sorted(self.vocab.keywords))}")
+            shape = self.vocab.keywords[name]
+            if shape == "" and param is not None:
+                raise CardError(f"{where}[{i}]: keyword {name!r} takes no value")
+            if shape not in ("", "any?") and param is None and not shape.endswith("?"):
+                raise CardError(f"{where}[{i}]: keyword {name!r} needs a value ({shape})")
+            out.append((name, freeze(param)))
+        return tuple(out)
+
+    # ------------------------------------------------------------ abilities
+    def ability(self, raw: Any, where: str, index: int) -> Ability:
+        if not isinstance(raw, dict):
+            raise CardError(f"{where}: an ability is a mapping with one of activated/auto/static/replacement")
+        text = raw.get("text", "")
+        kinds = [k for k in ("activated", "auto", "static", "replacement", "spell") if k in raw]
+        if len(kinds) != 1:
+            raise CardError(f"{where}: an ability needs exactly one of activated, auto, static, replacement "
+                            f"(got {sorted(raw)})")
+        kind = kinds[0]
+        body = raw[kind]
+        for k in raw:
+            if k not in (kind, "text", "name", "zones", "keyword"):
+                raise CardError(f"{where}: unknown ability key {k!r}")
+        if kind == "static":
+            return self._static(body, raw, where, index)
+        if not isinstance(body, dict):
+            raise CardError(f"{where}.{kind}: expected a mapping")
+        chk = Checker(self.vocab, where)
+        spec: dict[str, Any] = {}
+        for k, v in body.items():
+            if k not in self.vocab.ability_keys:
+                raise CardError(f"{where}.{kind}: unknown key {k!r}; keys: {', '.join(sorted(self.vocab.ability_keys))}")
+            p = f"{kind}.{k}"
+            if k in ("do", "instead"):
+                spec[k] = self.block(v, chk, p)
+            elif k == "on":
+                spec[k] = self.trigger(v, chk, p)
+            elif k == "if":
+                chk.cond(v, p)
+                spec[k] = freeze(v)
+            elif k in ("targets", "target"):
+                spec["targets"] = self.targets(v, chk, p)
+            elif k == "choose":
+                spec[k] = self.choose(v, chk, p)
+            elif k == "cost":
+                spec[k] = self.cost(v, chk, p)
+            elif k == "replace":
+                chk.trigger(v, p)
+                spec[k] = self.trigger(v, chk, p)
+            else:
+                spec[k] = freeze(v)
+        if kind == "auto" and "on" not in spec:
+            raise CardError(f"{where}.auto: an automatic ability needs 'on' (its trigger)")
+        if kind == "replacement" and "replace" not in spec:
+            raise CardError(f"{where}.replacement: needs 'replace' (the event it replaces)")
+        spec.setdefault("do", ())
+        zones = raw.get("zones", body.get("zones"))
+        zt = tuple(zones) if isinstance(zones, list) else ((zones,) if zones else self.ability_zones)
+        kind_out = "auto" if kind == "auto" else kind
+        return Ability(kind_out, spec, text=text or body.get("text", ""), name=raw.get("name"),
+                       zones=zt, index=index, keyword=raw.get("keyword"))
+
+    def _static(self, body: Any, raw: dict, where: str, index: int) -> Ability:
+        chk = Checker(self.vocab, where)
+        parts = body if isinstance(body, list) else [body]
+        effects = []
+        cond = None
+        for i, part in enumerate(parts):
+            if not isinstance(part, dict):
+                raise CardError(f"{where}.static[{i}]: expected a mapping")
+            ops = [k for k in part if k in ("modify", "set_stats", "grant", "lose", "player", "cost_mod")
+                   or (k in self.vocab.statics and k not in ("affects", "if", "zones", "layer", "who"))]
+            if len(ops) != 1:
+                raise CardError(f"{where}.static: name exactly one effect (modify, set_stats, grant, lose, "
+                                f"player, cost_mod, ...); got {sorted(part)}")
+            op = ops[0]
+            for k in part:
+                if k not in self.vocab.statics and k != "who":
+                    raise CardError(f"{where}.static: unknown key {k!r}; keys: {', '.join(sorted(self.vocab.statics))}")
+            args = part[op]
+            if op == "grant" and isinstance(args, dict) and "abilities" in args:
+                args = dict(args)
+                args["abilities"] = tuple(self.ability(a, f"{where}.static.grant.abilities[{j}]", 100 + j)
+                                          for j, a in enumerate(args["abilities"]))
+            if op == "player":
+                args = dict(args) if isinstance(args, dict) else {"flags": args}
+                who = args.pop("who", part.get("who", "you"))
+                flags = args.pop("flags", None)
+                payload = dict(args)
+                if flags:
+                    for fl in (flags if isinstance(flags, list) else [flags]):
+                        payload[fl] = True
+                eff = {"op": "player", "args": freeze(payload), "who": who}
+            elif op == "cost_mod":
+                eff = {"op": "player", "args": {"cost_mod": freeze(args)}, "who": part.get("who", "you")}
+            else:
+                eff = {"op": op, "args": freeze(args)}
+                if "affects" in part:
+                    chk.shape(part["affects"], "ref", "static.affects")
+                    eff["affects"] = freeze(part["affects"])
+            if "layer" in part:
+                eff["layer"] = part["layer"]
+            effects.append(eff)
+            if "if" in part:
+                chk.cond(part["if"], "static.if")
+                cond = freeze(part["if"])
+        zones = raw.get("zones") or (parts[0].get("zones") if isinstance(parts[0], dict) else None)
+        zt = tuple(zones) if isinstance(zones, list) else ((zones,) if zones else self.ability_zones)
+        return Ability("static", {"effects": tuple(effects), "if": cond}, text=raw.get("text", ""),
+                       name=raw.get("name"), zones=zt, index=index, keyword=raw.get("keyword"))
+
+    def block(self, b: Any, chk: Checker, path: str) -> tuple:
+        chk.block(b, path)
+        return self._norm_block(b)
+
+    def _norm_block(self, b: Any) -> tuple:
+        if isinstance(b, dict):
+            b = [b]
+        out = []
+        for ins in b:
+            if isinstance(ins, str):
+                name, arg = ins, {}
+            else:
+                name, arg = next(iter(ins.items()))
+            spec = self.vocab.ops[name]
+            if not isinstance(arg, dict):
+                arg = {spec.short: arg} if arg is not None else {}
+            arg = dict(arg)
+            for k, v in list(arg.items()):
+                shape = spec.args.get(k)
+                if shape == BLOCK:
+                    arg[k] = self._norm_block(v)
+                elif k == "abilities" and name == "grant":
+                    arg[k] = tuple(self.ability(a, f"grant.abilities[{j}]", 100 + j) for j, a in enumerate(v))
+                elif k == "on" and name == "delayed":
+                    arg[k] = self._norm_trigger(v)
+                else:
+                    arg[k] = freeze(v)
+            out.append((name, arg))
+        return tuple(out)
+
+    def trigger(self, t: Any, chk: Checker, path: str) -> dict:
+        chk.trigger(t, path)
+        return self._norm_trigger(t)
+
+    def _norm_trigger(self, t: Any) -> dict:
+        if isinstance(t, str):
+            pat = dict(self.vocab.triggers[t])
+        else:
+            pat = {}
+            if "named" in t:
+                pat.update(self.vocab.triggers[t["named"]])
+            pat.update({k: v for k, v in t.items() if k != "named"})
+        for k in ("event", "from", "to", "not_from", "cause", "phase"):
+            if k in pat and isinstance(pat[k], str):
+                pat[k] = (pat[k],)
+        return freeze(pat)
+
+    def targets(self, v: Any, chk: Checker, path: str) -> tuple:
+        items = v if isinstance(v, list) else [v]
+        out = []
+        for i, t in enumerate(items):
+            if not isinstance(t, dict):
+                raise CardError(f"{chk.where}: {path}[{i}]: a target is a mapping (as, filter, n, up_to)")
+            t = dict(t)
+            name = t.pop("as", "t" if len(items) == 1 else f"t{i + 1}")
+            n = t.pop("n", 1)
+            up_to = t.pop("up_to", False)
+            chooser = t.pop("chooser", None)
+            divide = t.pop("divide", None)
+            filt = t.pop("filter", None)
+            if filt is None:
+                filt = t
+            elif t:
+                raise CardError(f"{chk.where}: {path}[{i}]: unknown target keys {sorted(t)}")
+            chk.selector(filt, f"{path}[{i}].filter")
+            chk.value(n, f"{path}[{i}].n")
+            out.append(freeze({"as": name, "filter": filt, "n": n, "up_to": bool(up_to),
+                               "chooser": chooser, "divide": divide}))
+        return tuple(out)
+
+    def choose(self, v: Any, chk: Checker, path: str) -> dict:
+        if not isinstance(v, dict) or "modes" not in v:
+            raise CardError(f"{chk.where}: {path}: choose needs 'modes' (a list) and 'n'")
+        modes = []
+        for i, m in enumerate(v["modes"]):
+            if not isinstance(m, dict):
+                raise CardError(f"{chk.where}: {path}.modes[{i}]: a mode is a mapping (text, targets, do)")
+            mode = {"text": m.get("text", f"mode {i + 1}"),
+                    "do": self.block(m.get("do", []), chk, f"{path}.modes[{i}].do")}
+            if "targets" in m or "target" in m:
+                mode["targets"] = self.targets(m.get("targets", m.get("target")), chk, f"{path}.modes[{i}].targets")
+            if "if" in m:
+                chk.cond(m["if"], f"{path}.modes[{i}].if")
+                mode["if"] = freeze(m["if"])
+            modes.append(mode)
+        n = v.get("n", 1)
+        chk.value(n, f"{path}.n")
+        return freeze({"n": n, "up_to": bool(v.get("up_to", False)), "modes": modes})
+
+    def cost(self, v: Any, chk: Checker, path: str) -> tuple:
+        items = v if isinstance(v, list) else [v]
+        out = []
+        for i, c in enumerate(items):
+            if isinstance(c, str):
+                name, arg = c, None
+            elif isinstance(c, int) and not isinstance(c, bool):
+                name, arg = "aether", c
+            elif isinstance(c, dict) and len(c) == 1:
+                name, arg = next(iter(c.items()))
+            else:
+                raise CardError(f"{chk.where}: {path}[{i}]: a cost item is a word or a one-key mapping, got {c!r}")
+            if name not in self.vocab.costs:
+                raise CardError(f"{chk.where}: {path}[{i}]: unknown cost {name!r}; known: "
+                                f"{', '.join(sorted(self.vocab.costs))}")
+            if name == "do":
+                arg = self.block(arg, chk, f"{path}[{i}].do")
+            out.append((name, freeze(arg)))
+        return tuple(out)
+
+
+class _Loader(yaml.SafeLoader):
+    """YAML 1.2 booleans: only true/false (so a key ``on:`` stays the word "on")."""
+
+
+_Loader.yaml_implicit_resolvers = {
+    k: [(tag, rx) for tag, rx in v if tag != "tag:yaml.org,2002:bool"]
+    for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+_Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", __import__("re").compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
+    list("tTfF"))
+
+
+def load_yaml_text(text: str) -> Any:
+    return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+
+
+def read_yaml(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise CardError(f"{path}: cannot read: {e.strerror}") from None
+    try:
+        return load_yaml_text(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
+        raise CardError(f"{where}: not valid YAML: {getattr(e, 'problem', e)}") from None
+
+
+def load_card_file(builder: CardBuilder, path: Path) -> list[CardDef]:
+    data = read_yaml(path)
+    if isinstance(data, dict) and "cards" in data:
+        entries = data["cards"]
+    elif isinstance(data, list):
+        entries = data
+    else:
+        raise CardError(f"{path}: expected a list of cards or a mapping with 'cards'")
+    if not isinstance(entries, list):
+        raise CardError(f"{path}: 'cards' must be a list")
+    out = []
+    seen: set[str] = set()
+    for i, e in enumerate(entries):
+        c = builder.card(e, f"{path}: cards[{i}]")
+        if c.key in seen:
+            raise CardError(f"{path}: cards[{i}]: card {c.key!r} is defined twice")
+        seen.add(c.key)
+        out.append(c)
+    return out
+
+
+__all__ = ["CardBuilder", "CardError", "load_card_file", "read_yaml", "COND"]

@@ -1,0 +1,142 @@
+"""Caster card entries: the game's fields, characteristics and the shipped pool."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ...cards.loader import CardBuilder, load_card_file
+from ...kernel.objects import CardDef
+from .aether import parse_element
+from .vocabulary import vocabulary
+
+TYPES = ("caster", "servant", "conjure", "barrier", "deity")  # CR 201.2, 201.2a
+POOL_DIR = Path(__file__).parent / "pool"
+
+
+def _type(v: Any) -> str:
+    t = str(v).lower()
+    if t not in TYPES and t != "none":
+        raise ValueError(f"unknown type {v!r}; types: {', '.join(TYPES)}")
+    return t
+
+
+def _races(v: Any) -> tuple:
+    """CR 206.2: 'A/B' is two races."""
+    if v is None:
+        return ()
+    items = v if isinstance(v, list) else [v]
+    out: list[str] = []
+    for x in items:
+        out.extend(s.strip() for s in str(x).split("/") if s.strip())
+    return tuple(out)
+
+
+def _level(v: Any) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+        raise ValueError(f"expected a level of 1 or more, got {v!r}")
+    return v
+
+
+def _names(v: Any) -> tuple:
+    """CR 212.2: materials are names divided by '♥'."""
+    if isinstance(v, list):
+        return tuple(str(x) for x in v)
+    return tuple(s.strip() for s in str(v).split("♥") if s.strip())
+
+
+def _count(v: Any) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+        raise ValueError(f"expected a whole number, got {v!r}")
+    return v
+
+
+FIELDS = {
+    "element": parse_element, "level": _level, "race": _races, "trait": _races,
+    "additional_type": lambda v: tuple(str(x).lower() for x in (v if isinstance(v, list) else [v])),
+    "materials": _names, "version": str, "deity_counters": _count,
+}
+
+
+def _build(entry: dict, chars: dict) -> dict:
+    if "type" not in entry:
+        if not entry.get("token"):
+            raise ValueError("type: every card needs a type (caster, servant, conjure, barrier, deity)")
+        t = "servant"  # CR 1302.1b
+    else:
+        t = _type(entry["type"])
+    out = {
+        "name": chars["name"], "types": (t,) if t != "none" else (), "cost": chars.get("cost", 0),
+        "elements": chars.pop("element", frozenset()),
+        "races": tuple(chars.pop("race", ())) + tuple(chars.pop("trait", ())),
+        "keywords": chars["keywords"], "abilities": chars["abilities"], "flags": frozenset(),
+        "has_static": chars["has_static"], "has_auto": chars["has_auto"],
+    }
+    if "effect" in chars:
+        out["effect"] = chars["effect"]
+    if chars.get("x_cost"):
+        out["x_cost"] = True
+    for k in ("level", "version", "materials", "deity_counters"):
+        if k in chars:
+            out[k] = chars[k]
+    if "additional_type" in chars:
+        out["additional"] = chars["additional_type"]
+    if t == "caster":
+        if "level" not in out:
+            raise ValueError("level: a caster needs a level")
+        from .rules import CASTER_AETHER
+
+        out["abilities"] = tuple(out["abilities"]) + (CASTER_AETHER,)  # CR 907.6
+    elif "level" in out:
+        raise ValueError("level: only casters have a level")
+    if t in ("servant", "deity"):
+        if "atk" not in entry or "def" not in entry:
+            raise ValueError("a servant needs atk and def")
+        out["atk"], out["def"] = entry["atk"], entry["def"]
+    if t != "conjure" and "effect" in out and t != "caster":
+        pass
+    if "soul bond" in out.get("additional", ()) and not out.get("materials"):
+        raise ValueError("materials: a Soul Bond servant needs materials (CR 212, 1020)")
+    return out
+
+
+_LV = re.compile(r"\s+Lv\s*(\d+)$", re.IGNORECASE)
+
+
+def _key(e: dict) -> str:
+    name = e["name"]
+    ver = e.get("version")
+    base = f"{name} ({ver})" if ver else name  # CR 202.3: "Card name (Version)"
+    if "caster" in e.get("types", ()) and not _LV.search(name):
+        return f"{base} Lv{e.get('level')}"
+    return base
+
+
+def builder() -> CardBuilder:
+    from .rules import ON_FIELD
+
+    return CardBuilder("caster", vocabulary(), FIELDS, _build, ON_FIELD, key_of=_key)
+
+
+@lru_cache(maxsize=1)
+def shipped_pool() -> dict[str, CardDef]:
+    b = builder()
+    out: dict[str, CardDef] = {}
+    for path in sorted(POOL_DIR.glob("*.yaml")):
+        for c in load_card_file(b, path):
+            if c.key in out:
+                raise ValueError(f"{path}: card {c.key!r} is also defined in another pool file")
+            out[c.key] = c
+    return out
+
+
+COIN_ENTRY = {
+    # CR 403.6a: the coin token has no type and "Banish this card: Produce 1. Play this ability only
+    # from your caster zone."
+    "name": "Coin", "type": "none", "token": True,
+    "text": "Banish this card: Produce 1. Play this ability only from your caster zone.",
+    "abilities": [{"activated": {"cost": [{"banish": "self"}], "do": [{"produce": {"n": 1, "element": "void"}}],
+                                 "aether": True}, "zones": ["casters"], "text": "Banish this card: Produce 1."}],
+}

@@ -1,0 +1,335 @@
+"""Caster instructions of the effect language, and Caster conditions and filters."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...cards.context import Ctx, has_kw, matches, player1, players, resolve, select, value
+from ...cards.interpreter import CONT, Run
+from ...kernel.effects import CEffect
+from ...kernel.events import Event
+from . import aether as ae
+from .procedures import level_up, level_up_targets, main_timing
+from .vocabulary import ELEMENTS, ON_FIELD
+
+if TYPE_CHECKING:
+    from .rules import CasterRules
+
+
+def install(rules: CasterRules) -> None:
+    rules.ops.update({
+        "produce": op_produce, "corrupt": op_corrupt, "to_orbs": _simple_move("to_orbs"),
+        "to_casters": _simple_move("to_casters"), "soul_bond": op_soul_bond, "level_up": op_level_up,
+        "to_bingo": op_to_bingo, "enter_ability": op_enter_ability, "unity": op_unity,
+        "become_servant": op_become_servant, "put_caster": op_put_caster,
+    })
+    rules.cond_hooks.update({"dct": cond_dct, "vanity": cond_vanity, "bingo": cond_bingo, "orbs": cond_orbs,
+                             "main_timing": lambda ctx, a: main_timing(ctx.g, ctx.p) == bool(a)})
+    rules.filter_hooks.update({
+        "additional_type": lambda ctx, oid, o, c, v: any(
+            t in c.get("additional", ()) for t in ((v,) if isinstance(v, str) else v)),
+        "stock": lambda ctx, oid, o, c, v: (o.over is not None) == bool(v),
+        "materials_of": lambda ctx, oid, o, c, v: any(
+            c.get("name") in ctx.g.chars(x).get("materials", ()) for x in resolve(ctx, v)),
+    })
+
+
+# ---------------------------------------------------------------------- aether
+def op_produce(rt: Run, a: dict) -> bool:
+    """CR 907: produced aether is kept until paid or erased (907.4)."""
+    g = rt.g
+    p = player1(rt.ctx, a.get("player", "you"))
+    n = value(rt.ctx, a.get("n", 1))
+    el = a.get("element", "void")
+    src = rt.d.get("src")
+    traits: frozenset = frozenset()
+    if src is not None and (src in g.objects or src in g.lki):
+        sc = g.chars(src)
+        traits = frozenset(sc.get("races", ())) if "caster" in sc.get("types", ()) else frozenset()
+        if el == "self":
+            el = tuple(sorted(sc.get("elements", ()))) or "void"
+    if el == "any":  # CR 907.7: choose one of the seven elements
+        ans = rt.answer()
+        if ans is None:
+            return rt.ask(p, "element", "produce aether of which element?", [(f"choose {e}", e) for e in ELEMENTS])
+        el = ans
+    if n <= 0:
+        return True
+    items = ae.produce_items(el, n, traits if el not in ("void", None) else frozenset())
+    g.set_player(p, "aether", tuple(g.players[p]["aether"]) + tuple(items))
+    g.note(f"p{p + 1} produces {', '.join(ae.item_label(i) for i in items)}")
+    return True
+
+
+# ------------------------------------------------------------------------ orbs
+def op_corrupt(rt: Run, a: dict) -> bool:
+    g = rt.g
+    loc = rt.loc
+    if "pushed" in loc:
+        return True
+    victim = player1(rt.ctx, a.get("player", "enemy"))
+    chooser = player1(rt.ctx, a.get("chooser", "you"))
+    n = value(rt.ctx, a.get("n", 1))
+    loc["pushed"] = True
+    g.push("corrupt", p=chooser, victim=victim, n=n, by=rt.d.get("src"), got=[])
+    return False
+
+
+def _simple_move(cause: str):
+    def handler(rt: Run, a: dict) -> bool:
+        loc = rt.loc
+        if "started" in loc:
+            rt.bind(a.get("as"), rt.ret() or [])
+            return True
+        loc["started"] = True
+        ids = resolve(rt.ctx, a["what"])
+        extra = {k: a[k] for k in ("pos", "face") if k in a}
+        done = rt.g.rules.move_objects(rt, ids, "", cause, extra)
+        if done is None:
+            return False
+        rt.bind(a.get("as"), done)
+        return True
+    return handler
+
+
+def op_to_bingo(rt: Run, a: dict) -> bool:
+    g = rt.g
+    out = []
+    for oid in resolve(rt.ctx, a["what"]):
+        o = g.objects[oid]
+        new = g.move(oid, "bingo", o.owner, cause="bingo")
+        g.rules._bingo_limit(g, o.owner)  # type: ignore[attr-defined]
+        out.append(new)
+    rt.bind(a.get("as"), out)
+    return True
+
+
+# ------------------------------------------------------------------ soul bond
+def soul_bond_candidates(g, p: int, ctx: Ctx, flt: dict | None) -> list[int]:
+    out = []
+    for oid in g.zone(p, "extra_deck"):
+        if flt and not matches(ctx, oid, {k: v for k, v in flt.items() if k != "zone"}):
+            continue
+        if material_choices(g, p, oid) is not None:
+            out.append(oid)
+    return out
+
+
+def material_sources(g, p: int) -> list[int]:
+    """CR 1020.1: materials come from the allied hand, or entities or stocks in the caster zone."""
+    out = list(g.zone(p, "hand"))
+    for oid in g.zone(p, "casters"):
+        out.append(oid)
+        out.extend(g.objects[oid].under or ())
+    return out
+
+
+def _front_name(g, oid: int) -> str:
+    return g.objects[oid].card.chars["name"]
+
+
+def material_choices(g, p: int, card: int) -> list[list[int]] | None:
+    """For each material name, the cards that could be it; None if some name has none left."""
+    mats = g.objects[card].card.chars.get("materials", ())
+    srcs = material_sources(g, p)
+    out = []
+    used: set[int] = set()
+    for m in mats:
+        cands = [x for x in srcs if _front_name(g, x) == m and x not in used]
+        if not cands:
+            return None
+        used.add(cands[0])
+        out.append([x for x in srcs if _front_name(g, x) == m])
+    return out
+
+
+def op_soul_bond(rt: Run, a: dict) -> bool:
+    g = rt.g
+    p = player1(rt.ctx, a.get("player", "you"))
+    loc = rt.loc
+    ans = rt.answer()
+    if "card" not in loc:
+        if ans is not None:
+            if ans == "no":
+                return True
+            loc["card"] = ans
+            loc["mats"] = []
+            ans = None
+        else:
+            cands = soul_bond_candidates(g, p, rt.ctx, a.get("filter"))
+            if not cands:
+                return True
+            opts = [(f"choose {g.objects[c].card.key}", c) for c in cands]
+            if a.get("optional", True):
+                opts.insert(0, ("pass", "no"))
+            return rt.ask(p, "soul_bond", "Soul Bond which card?", opts)
+    card = loc["card"]
+    mats = g.objects[card].card.chars.get("materials", ())
+    if ans is not None:
+        loc["mats"].append(ans)
+    if len(loc["mats"]) < len(mats):
+        m = mats[len(loc["mats"])]
+        cands = [x for x in material_sources(g, p) if _front_name(g, x) == m and x not in loc["mats"]]
+        if not cands:
+            return True
+        if len(cands) == 1:
+            loc["mats"].append(cands[0])
+            return CONT
+        return rt.ask(p, "material", f"choose the material {m}",
+                      [(f"choose {g.rules.obj_ref(g, x)}", x) for x in cands])
+    # CR 1020.1: put it into an allied servant zone with the materials as its stock
+    new = g.move(card, "field", p, orient="recovered", cause="soul_bond")
+    for x in loc["mats"]:
+        if x in g.objects:
+            g.rules.reveal(g, x) if not g.objects[x].face_up else None  # 1020.1a
+            nx = g.stack_under(x, new)
+            g.w(nx).face_up = True
+    n = g.objects[new].card.chars.get("deity_counters")
+    if n:
+        g.add_counters(new, "deity", n, cause="enter")
+    g.note(f"p{p + 1} Soul Bonds {g.objects[new].card.key}")
+    rt.bind(None, [new])
+    return True
+
+
+def op_level_up(rt: Run, a: dict) -> bool:
+    g = rt.g
+    p = rt.p
+    ans = rt.answer()
+    if ans is not None:
+        if ans != "no":
+            level_up(g, p, ans[0], ans[1])
+        return True
+    cards = resolve(rt.ctx, a["what"]) if "what" in a else [
+        x for x in g.zone(p, "hand") if "caster" in g.chars(x)["types"] and (g.chars(x).get("level") or 0) >= 2]
+    opts: list[tuple[str, Any]] = [("pass", "no")] if a.get("optional", True) else []
+    for c in cards:
+        for t in level_up_targets(g, p, c):
+            opts.append((f"level up {g.rules.obj_ref(g, t)} with {g.objects[c].card.key}", (c, t)))
+    if not [o for o in opts if o[1] != "no"]:
+        return True
+    return rt.ask(p, "level_up", "level up a caster?", opts)
+
+
+def op_put_caster(rt: Run, a: dict) -> bool:
+    g = rt.g
+    for oid in resolve(rt.ctx, a["what"]):
+        c = g.chars(oid)
+        if c.get("level") == 1:
+            g.move(oid, "casters", rt.p, face_up=True, orient="recovered", cause="put_field")
+    return True
+
+
+# ----------------------------------------------------------------- keywords
+def op_enter_ability(rt: Run, a: dict) -> bool:
+    """CR 1109.2: play one of this card's [Enter] abilities once (as a triggered ability)."""
+    g = rt.g
+    ids = resolve(rt.ctx, a.get("what", "self"))
+    if not ids:
+        return True
+    oid = ids[0]
+    enters = [ab for ab in g.chars(oid)["abilities"] if ab.kind == "auto" and ab.keyword == "enter"]
+    ans = rt.answer()
+    if ans is None and len(enters) > 1:
+        return rt.ask(rt.p, "choose_ability", "play which [Enter] ability?",
+                      [(f"choose {ab.text[:40]}", ab.index) for ab in enters])
+    ab = enters[0] if ans is None else next(x for x in enters if x.index == ans)
+    if enters:
+        g.add_trigger(g.objects[oid].controller, oid, ab, {"subject": [oid]}, g.objects[oid].card)
+    return True
+
+
+def op_unity(rt: Run, a: dict) -> bool:
+    """CR 1115.2: rest any number of recovered allied servants that share a race with this
+    card; it gains +X ATK until end of turn, X their total ATK."""
+    g = rt.g
+    src = rt.d.get("src")
+    if src not in g.objects:
+        return True
+    loc = rt.loc
+    loc.setdefault("got", [])
+    races = set(g.chars(src).get("races", ()))
+    ans = rt.answer()
+    if ans is not None and ans != "done":
+        loc["got"].append(ans)
+    if ans != "done":
+        cands = [x for x in g.zone(rt.p, "field") if x != src and x not in loc["got"]
+                 and g.objects[x].orient == "recovered" and "servant" in g.chars(x)["types"]
+                 and races & set(g.chars(x).get("races", ()))]
+        if cands:
+            opts = [("done", "done")] + [(f"rest {g.rules.obj_ref(g, x)}", x) for x in cands]
+            return rt.ask(rt.p, "unity", "[Unity]: rest servants that share a race", opts)
+    total = 0
+    for x in loc["got"]:
+        total += g.chars(x).get("atk") or 0
+        g.set_orient(x, "rested", cause="unity")
+    if loc["got"]:
+        eff = CEffect(g.tick(), g.tick(), "num", "modify", {"atk": total}, ("objs", frozenset((src,))), rt.p, src,
+                      "end_of_turn")
+        g.add_effect(eff)
+    return True
+
+
+def op_become_servant(rt: Run, a: dict) -> bool:
+    """CR 1118.2 ([Ride]): the card becomes a servant until end of turn."""
+    g = rt.g
+    for oid in resolve(rt.ctx, a.get("what", "self")):
+        c = g.chars(oid)
+        eff = CEffect(g.tick(), g.tick(), "types", "become",
+                      {"types": ("servant",), "atk": c.get("atk") or 0, "def": c.get("def") or 0},
+                      ("objs", frozenset((oid,))), rt.p, rt.d.get("src"), a.get("until", "end_of_turn"))
+        g.add_effect(eff)
+    return True
+
+
+# ---------------------------------------------------------------- conditions
+def _locked(ctx: Ctx, key: str):
+    """CR 1111.2a, 1117.2a: a conjure's DCT/BINGO condition is checked as it is played."""
+    g = ctx.g
+    if ctx.src is not None and ctx.src in g.objects:
+        o = g.objects[ctx.src]
+        if o.zone == "chase" and o.data and "locked" in o.data:
+            return o.data["locked"].get(key)
+    return None
+
+
+def cond_dct(ctx: Ctx, n: int) -> bool:
+    """CR 1111.2: at least N Earnest cards in your graveyard."""
+    lk = _locked(ctx, f"dct{n}")
+    if lk is not None:
+        return lk
+    g = ctx.g
+    cnt = sum(1 for x in g.zone(ctx.p, "graveyard") if "Earnest" in g.chars(x).get("races", ()))
+    return cnt >= n
+
+
+def cond_vanity(ctx: Ctx, v: bool) -> bool:
+    """CR 1113.2: this card is your only allied servant."""
+    g = ctx.g
+    mine = [x for x in g.zone(ctx.p, "field") if "servant" in ctx.chars(x)["types"]]
+    return (mine == [ctx.src]) == bool(v)
+
+
+def cond_bingo(ctx: Ctx, v: bool) -> bool:
+    """CR 1117.2: three cards in your BINGO zone have the same cost."""
+    lk = _locked(ctx, "bingo")
+    if lk is not None:
+        return lk == bool(v)
+    g = ctx.g
+    costs = [g.chars(x).get("cost", 0) for x in g.zone(ctx.p, "bingo")]
+    ok = len(costs) >= 3 and len(set(costs[:3])) == 1
+    return ok == bool(v)
+
+
+def cond_orbs(ctx: Ctx, a: Any) -> bool:
+    spec = a if isinstance(a, dict) else {"min": a}
+    p = player1(ctx, spec.get("player", "you"))
+    n = len(ctx.g.zone(p, "orbs"))
+    if "min" in spec and n < value(ctx, spec["min"]):
+        return False
+    if "max" in spec and n > value(ctx, spec["max"]):
+        return False
+    return True
+
+
+__all__ = ["install", "has_kw", "players", "select", "Event", "ON_FIELD"]

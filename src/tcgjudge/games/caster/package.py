@@ -1,0 +1,266 @@
+"""The Caster Chronicles behind the game-package interface the CLI, the scenario
+runner, the simulator and the agents use."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...cards.language import CardError
+from ...kernel.game import Game
+from ...kernel.objects import CardDef
+from . import aether as ae
+from . import deck as deckmod
+from .vocabulary import ELEMENTS, ON_FIELD, ORIENTS, ZONES
+
+FILLER = {"name": "Filler", "type": "conjure", "cost": 99, "element": "void",
+          "text": "A card with no abilities, used to fill decks and orbs in scenarios."}
+
+#: scenario `at` values -> (turn step, battle step)
+AT = {
+    "hand-exchange": ("setup", None), "recovery": ("recovery", None), "draw": ("draw", None),
+    "call": ("call", None), "main": ("main", None), "battle": ("battle", None),
+    "battle/attack-declaration": ("end", "choose"), "battle/judgment": ("end", "judgment"),
+    "battle/resolution": ("end", "resolution"), "end": ("end", None),
+}
+
+
+class CasterPackage:
+    id = "caster"
+    title = "The Caster Chronicles"
+    rules_file = "caster-chronicles-comprehensive-rules-1.9.txt"
+    deck_error = deckmod.DeckError
+
+    def rules(self):
+        from . import rules
+
+        return rules()
+
+    def pool(self) -> dict[str, CardDef]:
+        return self.rules().cards
+
+    # ------------------------------------------------------------------ decks
+    def shipped_decks(self) -> list[str]:
+        return deckmod.shipped_deck_names()
+
+    def load_deck(self, name: str) -> deckmod.Deck:
+        return deckmod.load_deck(name, self.pool())
+
+    def check_deck(self, deck: deckmod.Deck) -> list[str]:
+        return deckmod.check_deck(deck)
+
+    def deck_from_json(self, data: dict) -> deckmod.Deck:
+        return deckmod.parse_deck({"name": data.get("name", "deck"), "main": data.get("main") or {},
+                                   "extra": data.get("extra") or {}}, self.pool(), "replay")
+
+    def new_game(self, decks: list, seed: int = 0, *, first: int | None = None, auto: bool = False) -> Game:
+        from . import new_game
+
+        return new_game(decks[0], decks[1], seed, first=first, auto=auto)
+
+    # ---------------------------------------------------------------- scenarios
+    def card_builder(self):
+        return self.rules().builder
+
+    def build_scenario(self, setup: dict, cards: dict[str, CardDef], where: str) -> tuple[Game, dict[int, str]]:
+        """A game in the position a scenario's ``setup`` describes (shared/conformance/SPEC.md)."""
+        r = self.rules()
+        filler = cards.get("Filler") or r.builder.card(FILLER, "filler")
+        seed = setup.get("seed", 0)
+        g = Game(r, seed)
+        g.info = {"game": "caster", "seed": seed, "scenario": where}
+        names: dict[int, str] = {}
+        g.gvars["names"] = names
+        turn = setup.get("turn", 1)
+        active = _player(setup.get("active", "p1"), f"{where}: setup.active")
+        g.turn = turn
+        g.active = active
+        first = setup.get("first_player")
+        g.gvars["first"] = _player(first, f"{where}: setup.first_player") if first else (
+            active if turn % 2 == 1 else 1 - active)
+        for p in (0, 1):
+            g.players[p]["aether"] = ()
+            ps = setup.get(f"p{p + 1}") or {}
+            if not isinstance(ps, dict):
+                raise ValueError(f"{where}: setup.p{p + 1}: expected a mapping of zones and values")
+            for key, val in ps.items():
+                path = f"{where}: setup.p{p + 1}.{key}"
+                if key in ZONES and not ZONES[key].shared:
+                    self._fill_zone(g, p, key, val, cards, filler, names, path)
+                elif key == "aether":
+                    g.players[p]["aether"] = tuple(_aether_item(x, f"{path}") for x in (val or []))
+                elif key == "counters":
+                    if not isinstance(val, dict):
+                        raise ValueError(f"{path}: expected a mapping counter name -> number")
+                    g.players[p]["counters"] = dict(val)
+                else:
+                    raise ValueError(f"{path}: unknown zone or player value {key!r}; zones: "
+                                     f"{', '.join(z for z in ZONES if not ZONES[z].shared)}; values: aether, counters")
+        chase = setup.get("chase")
+        if chase:
+            self._fill_zone(g, active, "chase", chase, cards, filler, names, f"{where}: setup.chase")
+        at = setup.get("at", "main")
+        if at not in AT:
+            raise ValueError(f"{where}: setup.at: unknown {at!r}; one of {', '.join(AT)}")
+        tstep, bstep = AT[at]
+        from .procedures import start_turn
+
+        if tstep == "setup":
+            g.push("setup", who=[g.active, 1 - g.active], sel={0: [], 1: []})
+            g.frames[-1].step = 1
+        else:
+            g.turn = turn - 1
+            start_turn(g, active, at=tstep)
+            g.log.pop()
+            if bstep is not None:
+                g.phase, g.step = "battle", bstep
+                g.push("battle")
+                g.frames[-1].step = bstep
+        g.advance()
+        return g, names
+
+    def _fill_zone(self, g: Game, p: int, zone: str, val: Any, cards: dict, filler: CardDef,
+                   names: dict, path: str) -> None:
+        spec = ZONES[zone]
+        if isinstance(val, int) and not isinstance(val, bool):
+            for _ in range(val):
+                g.create(filler, p, zone, p, face_up=spec.public)
+            return
+        if not isinstance(val, list):
+            raise ValueError(f"{path}: expected a number of filler cards or a list of cards")
+        entries = list(reversed(val)) if zone == "deck" else list(val)  # deck lists are top first
+        for i, e in enumerate(entries):
+            self._place(g, p, zone, e, cards, names, f"{path}[{len(val) - 1 - i if zone == 'deck' else i}]")
+
+    def _place(self, g: Game, p: int, zone: str, e: Any, cards: dict, names: dict, path: str,
+               under: int | None = None) -> int:
+        if isinstance(e, str):
+            e = {"card": e}
+        if not isinstance(e, dict) or "card" not in e:
+            raise ValueError(f"{path}: expected a card name or a mapping with 'card'")
+        allowed = {"card", "id", "orientation", "state", "face", "counters", "stock", "summoned_this_turn",
+                   "controller", "x"}
+        for k in e:
+            if k not in allowed:
+                raise ValueError(f"{path}: unknown key {k!r}; keys: {', '.join(sorted(allowed))}")
+        card = _find(cards, self.pool(), e["card"], path)
+        spec = ZONES[zone]
+        face = e.get("face", "up" if spec.public else "down")
+        if face not in ("up", "down"):
+            raise ValueError(f"{path}.face: expected up or down")
+        orient = e.get("orientation", e.get("state", "recovered" if zone in ON_FIELD else ""))
+        if orient and orient not in ORIENTS:
+            raise ValueError(f"{path}.orientation: expected one of {', '.join(ORIENTS)}")
+        if zone not in ON_FIELD and zone != "chase" and e.get("orientation"):
+            raise ValueError(f"{path}.orientation: only cards in the field have an orientation")
+        ctrl = _player(e["controller"], f"{path}.controller") if "controller" in e else p
+        if under is not None:
+            oid = g.create(card, p, zone, ctrl if zone in ON_FIELD else p, face_up=face == "up")
+            g.zones[g.zkey(ctrl, zone)].remove(oid)
+            o = g.w(oid)
+            o.over = under
+            top = g.w(under)
+            top.under = (top.under or []) + [oid]
+        else:
+            oid = g.create(card, p, zone, ctrl if zone in ON_FIELD else p, face_up=face == "up", orient=orient)
+        o = g.w(oid)
+        o.owner = p
+        o.since = g.turn if e.get("summoned_this_turn") else 0
+        if "counters" in e:
+            if not isinstance(e["counters"], dict):
+                raise ValueError(f"{path}.counters: expected a mapping counter name -> number")
+            o.counters = {str(k): int(v) for k, v in e["counters"].items() if v}
+        if "x" in e:
+            g.set_data(oid, "x", int(e["x"]))
+        if "id" in e:
+            sid = str(e["id"])
+            if sid in names.values():
+                raise ValueError(f"{path}.id: id {sid!r} is used twice")
+            names[oid] = sid
+        for j, s in enumerate(e.get("stock") or []):
+            self._place(g, p, zone, s, cards, names, f"{path}.stock[{j}]", under=oid)
+        return oid
+
+    def player_value(self, g: Game, p: int, key: str) -> Any:
+        if key == "aether":
+            return sorted(ae.pool_labels(g.players[p]["aether"]))
+        if key == "counters":
+            return dict(g.players[p].get("counters", {}))
+        if key in ZONES:
+            return len(g.zone(p, key))
+        raise KeyError(key)
+
+    def obj_attr(self, g: Game, oid: int, key: str) -> Any:
+        o = g.objects[oid]
+        c = g.chars(oid)
+        if key in ("orientation", "state"):
+            return o.orient
+        if key == "face":
+            return "up" if o.face_up else "down"
+        if key == "counters":
+            return dict(o.counters or {})
+        if key == "controller":
+            return f"p{o.controller + 1}"
+        if key == "owner":
+            return f"p{o.owner + 1}"
+        if key == "element":
+            els = sorted(c.get("elements", ()))
+            return els[0] if len(els) == 1 else (els or "void")
+        if key == "stock":
+            return len(o.under or ())
+        if key == "keywords":
+            return sorted(k for k, _ in c.get("keywords", ()))
+        if key == "flags":
+            return sorted(c.get("flags", ()))
+        if key == "race":
+            return list(c.get("races", ()))
+        if key in ("atk", "def", "cost", "level", "name"):
+            return c.get(key)
+        raise KeyError(key)
+
+    def waiting_empty(self, g: Game) -> bool:
+        return not g.zones[(-1, "chase")]
+
+    def where(self, g: Game) -> str:
+        """The current phase/step in the words of the scenario format."""
+        if g.frames and g.frames[0].kind == "setup" and g.turn == 0:
+            return "hand-exchange"
+        if g.phase == "battle":
+            step = {"attack_declaration": "attack-declaration", "judgment": "judgment",
+                    "resolution": "resolution"}.get(g.step)
+            return f"battle/{step}" if step else "battle"
+        return g.phase
+
+    # ------------------------------------------------------------------ text
+    def describe(self, g: Game, viewer: int) -> str:
+        from .board import board_text
+
+        return board_text(g, viewer)
+
+
+def _player(v: Any, path: str) -> int:
+    if v in ("p1", "p2"):
+        return int(v[1]) - 1
+    raise ValueError(f"{path}: expected p1 or p2, got {v!r}")
+
+
+def _find(cards: dict, pool: dict, name: Any, path: str) -> CardDef:
+    name = str(name)
+    c = cards.get(name) or pool.get(name)
+    if c is None:
+        raise ValueError(f"{path}: unknown card {name!r} (not defined in the scenario's cards nor in the shipped pool)")
+    return c
+
+
+def _aether_item(x: Any, path: str) -> tuple:
+    if x in ("void", None):
+        return ae.VOID
+    els = [x] if isinstance(x, str) else list(x)
+    for e in els:
+        if e not in ELEMENTS:
+            raise ValueError(f"{path}: unknown aether {e!r}; use an element ({', '.join(ELEMENTS)}) or void")
+    return (frozenset(els), frozenset())
+
+
+PACKAGE = CasterPackage()
+
+__all__ = ["PACKAGE", "CardError"]

@@ -1,0 +1,693 @@
+"""The Caster Chronicles' procedures: set-up, turn, priority actions, resolution.
+
+Each function is a kernel procedure ``proc(game, frame)`` (see
+``kernel/game.py``); the battle phase is in ``battle.py`` and the Caster
+instructions of the effect language in ``ops.py``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...cards.context import Ctx, has_kw, kw_params
+from ...cards.play import (
+    begin_play,
+    legal_targets,
+    proc_pay,
+    proc_play,
+    program_of,
+    recheck_targets,
+)
+from ...kernel.events import Event
+from ...kernel.priority import PASS, proc_priority, start_priority
+from . import aether as ae
+from .vocabulary import ON_FIELD
+
+if TYPE_CHECKING:
+    from ...kernel.game import Frame, Game
+    from .rules import CasterRules
+
+
+def install(rules: CasterRules) -> None:
+    from . import battle, ops
+
+    for name, proc in {
+        "play": proc_play, "pay": proc_pay, "pay_aether": ae.proc_pay_aether, "priority": proc_priority,
+        "setup": proc_setup, "turn": proc_turn, "resolve": proc_resolve, "moves": proc_moves,
+        "battle": battle.proc_battle, "corrupt": battle.proc_corrupt, "break": battle.proc_break,
+        "cleanup_loop": proc_cleanup_loop,
+    }.items():
+        rules.register(name, proc)
+    ops.install(rules)
+    rules.rules_process = lambda g: rules_process(g)  # type: ignore[method-assign]
+    rules.priority_options = lambda g, p: priority_options(g, p)  # type: ignore[attr-defined]
+    rules.do_action = lambda g, f, p, a: do_action(g, f, p, a)  # type: ignore[attr-defined]
+    rules.waiting_empty = lambda g: not g.zones[(-1, "chase")]  # type: ignore[attr-defined]
+    rules.resolve_top = lambda g: g.push("resolve", oid=g.zones[(-1, "chase")][-1])  # type: ignore[attr-defined]
+    rules.play_trigger = lambda g, f, t: play_trigger(g, f, t)  # type: ignore[attr-defined]
+    rules.trigger_label = lambda g, t: trigger_label(g, t)  # type: ignore[attr-defined]
+
+
+# --------------------------------------------------------------------- set-up
+def proc_setup(g: Game, f: Frame) -> None:
+    """CR 403: shuffle, first player at random, 7 cards, 7 orbs, hand exchange, coin."""
+    rules: CasterRules = g.rules  # type: ignore[assignment]
+    d = f.data
+    if f.step == 0:
+        for p in (0, 1):
+            rules.shuffle(g, p)  # CR 403.1
+        first = d.get("first")
+        if first is None:
+            first = g.rng.below(2)  # CR 403.2: chosen at random
+        g.gvars["first"] = first
+        g.active = first
+        g.note(f"p{first + 1} goes first")
+        for p in (first, 1 - first):  # CR 403.3
+            for _ in range(7):
+                deck = g.zone(p, "deck")
+                if deck:
+                    g.move(deck[-1], "hand", p, cause="setup", event=False)
+        for p in (first, 1 - first):  # CR 403.4: seven orbs, face down, unseen
+            for _ in range(7):
+                deck = g.zone(p, "deck")
+                if deck:
+                    g.move(deck[-1], "orbs", p, face_up=False, cause="setup", event=False)
+        d["who"] = [first, 1 - first]
+        d["sel"] = {0: [], 1: []}
+        f.step = 1
+        return
+    if f.step == 1:  # CR 403.5: hand exchange, first player first
+        ans = g.answer(f)
+        p = d["who"][0] if d["who"] else None
+        if p is None:
+            f.step = 2
+            return
+        sel = d["sel"][p]
+        if ans is not None:
+            if ans == "done":
+                d["who"].pop(0)
+                return
+            sel.append(ans)
+        hand = [x for x in g.zone(p, "hand") if x not in sel]
+        opts = [("keep hand" if not sel else "done", "done")]
+        opts += [(f"exchange {rules.obj_ref(g, x)}", x) for x in hand]
+        g.ask(p, "exchange", "choose cards to exchange (CR 403.5), then done", opts)
+        return
+    if f.step == 2:
+        for p in (g.active, 1 - g.active):
+            sel = d["sel"][p]
+            if not sel:
+                continue
+            for oid in sel:  # to the bottom of the deck, in the order chosen
+                g.move(oid, "deck", p, pos="bottom", cause="exchange", event=False)
+            for _ in range(len(sel)):
+                deck = g.zone(p, "deck")
+                g.move(deck[-1], "hand", p, cause="exchange", event=False)
+            g.note(f"p{p + 1} exchanges {len(sel)} card(s)")
+        second = 1 - g.active  # CR 403.6: the coin token
+        g.create(rules.coin, second, "casters", second, orient="recovered")
+        g.note(f"p{second + 1} gets the coin")
+        g.pop()
+        g.turn = 0
+        start_turn(g, g.active)  # CR 403.7
+        return
+
+
+def start_turn(g: Game, p: int, at: str = "recovery") -> None:
+    g.turn += 1
+    g.active = p
+    g.record = {}
+    for q in range(len(g.players)):
+        g.players[q].pop("switched", None)
+    g.note(f"--- turn {g.turn}: p{p + 1} ---")
+    g.push("turn", at=at)
+    g.frames[-1].step = at
+
+
+def phase_event(g: Game, name: str) -> None:
+    g.emit(Event("phase", player=g.active, data={"name": name}))
+
+
+# ----------------------------------------------------------------------- turn
+def proc_turn(g: Game, f: Frame) -> None:
+    """CR 501-507: recovery, draw, call, main, battle, end."""
+    rules: CasterRules = g.rules  # type: ignore[assignment]
+    step = f.step
+    tp = g.active
+    if step == "recovery":
+        g.phase, g.step = "recovery", ""
+        for z in ON_FIELD:  # CR 502.1
+            for oid in list(g.zone(tp, z)):
+                if g.objects[oid].orient == "rested":
+                    g.set_orient(oid, "recovered", cause="rule")
+        phase_event(g, "recovery")  # CR 502.2
+        if g.turn == 1:
+            phase_event(g, "beginning_of_game")
+        phase_event(g, "beginning_of_turn")
+        f.step = "draw"
+        start_priority(g)  # CR 502.3
+        return
+    if step == "draw":
+        g.phase, g.step = "draw", ""
+        if g.turn != 1:  # CR 503.1: the first player does not draw on the first turn
+            rules.draw(g, tp, 1)
+        phase_event(g, "draw")
+        f.step = "call"
+        start_priority(g)
+        return
+    if step == "call":
+        g.phase, g.step = "call", ""
+        ans = g.answer(f)
+        if ans is None:
+            opts = call_options(g, tp)
+            if len(opts) > 1:
+                g.ask(tp, "call", "call phase: call a caster (CR 504.1)", opts)
+                return
+            ans = PASS
+        if ans != PASS:
+            do_call(g, tp, ans)
+        phase_event(g, "call")  # CR 504.2
+        f.step = "main"
+        start_priority(g)
+        return
+    if step == "main":
+        g.phase, g.step = "main", ""
+        phase_event(g, "main")  # CR 505.1
+        f.step = "battle"
+        start_priority(g)
+        return
+    if step == "battle":
+        f.step = "end"
+        if g.turn == 1:  # CR 506.1: no battle phase on the first turn of the game
+            return
+        g.phase, g.step = "battle", "beginning"
+        g.push("battle", attack=None)
+        g.frames[-1].step = "begin"
+        return
+    if step == "end":
+        g.phase, g.step = "end", ""
+        phase_event(g, "end")  # CR 507.1
+        f.step = "end2"
+        start_priority(g)  # CR 507.2
+        return
+    if step == "end2":
+        phase_event(g, "end_of_turn")  # CR 507.3
+        f.step = "cleanup"
+        start_priority(g)  # CR 507.4
+        return
+    if step == "cleanup":  # CR 507.5
+        g.end_effects("end_of_turn")  # 507.5a
+        for p in range(len(g.players)):  # 507.5b
+            if g.players[p]["aether"]:
+                g.set_player(p, "aether", ())
+        f.step = "cleanup_check"
+        return
+    if step == "cleanup_check":
+        # 507.5c: rules processes or triggers: priority sequence, then the final step again
+        if g.triggers or rules_process_pending(g):
+            f.step = "cleanup"
+            start_priority(g)
+            return
+        f.step = "next"
+        return
+    if step == "next":  # CR 507.6, 1021: extra turns first
+        g.pop()
+        g.lki = {k: v for k, v in g.lki.items() if k in _lki_keep(g)}
+        extra = g.gvars.get("extra_turns")
+        if extra:
+            nxt = extra.pop()  # the most recently gained comes first (CR 1021.2)
+            start_turn(g, nxt)
+            return
+        nxt = 1 - tp
+        skips = g.gvars.get("skip_turns")
+        if skips and nxt in skips:
+            skips.remove(nxt)
+            g.note(f"p{nxt + 1} skips a turn")
+            nxt = tp
+        start_turn(g, nxt)
+        return
+    raise RuntimeError(f"turn: bad step {step!r}")
+
+
+def _lki_keep(g: Game) -> set[int]:
+    """LKI still referred to by delayed abilities or continuous effects."""
+    keep: set[int] = set()
+    for d in g.delayed:
+        if d.get("src") is not None:
+            keep.add(d["src"])
+    for e in g.effects:
+        if e.source is not None:
+            keep.add(e.source)
+    for t in g.triggers:
+        keep.add(t.source)
+    return keep
+
+
+def proc_cleanup_loop(g: Game, f: Frame) -> None:
+    g.pop()
+
+
+# ------------------------------------------------------------------ call phase
+def call_options(g: Game, p: int) -> list[tuple[str, Any]]:
+    """CR 504.1 (and 1022): the turn player's call-phase choices."""
+    rules: CasterRules = g.rules  # type: ignore[assignment]
+    opts: list[tuple[str, Any]] = [("pass", PASS)]
+    hand = g.zone(p, "hand")
+    casters = g.zone(p, "casters")
+    up_names = {g.chars(x)["name"] for x in casters if g.objects[x].face_up and "caster" in g.chars(x)["types"]}
+    seen: set[str] = set()
+    for oid in hand:
+        c = g.chars(oid)
+        key = g.objects[oid].card.key
+        if "caster" in c["types"] and c.get("level") == 1 and key not in seen:
+            # CR 504.1a: not if a face-up caster with that name is there (unless 504.1a-1)
+            if c["name"] not in up_names or has_kw(c.get("keywords", ()), "same_name_casters"):
+                opts.append((f"call {key}", ("call", oid, True)))
+        seen.add(key)
+    seen = set()
+    for oid in hand:  # CR 504.1b: any card face down
+        key = g.objects[oid].card.key
+        if key in seen:
+            continue
+        seen.add(key)
+        opts.append((f"call {key} face-down", ("call", oid, False)))
+    seen = set()
+    for oid in hand:  # CR 504.1c, 1022: level up
+        c = g.chars(oid)
+        if "caster" not in c["types"] or (c.get("level") or 0) < 2:
+            continue
+        key = g.objects[oid].card.key
+        for t in level_up_targets(g, p, oid):
+            lab = f"level up {rules.obj_ref(g, t)} with {key}"
+            if (lab, key) in seen:
+                continue
+            seen.add((lab, key))
+            opts.append((lab, ("level", oid, t)))
+    return opts
+
+
+def level_up_targets(g: Game, p: int, card: int) -> list[int]:
+    """CR 1022.1: a face-up caster with the same name one level lower; a level 2 may go on a
+    face-down level 1 if there is no face-up level 1 of that name (1022.1a, 1022.1b)."""
+    c = g.chars(card)
+    lv = c.get("level") or 0
+    name = c["name"]
+    out = []
+    same_lower_up = False
+    for oid in g.zone(p, "casters"):
+        o = g.objects[oid]
+        oc = g.chars(oid)
+        if "caster" not in oc["types"]:
+            continue
+        if o.face_up and oc["name"] == name and oc.get("level") == lv - 1:
+            out.append(oid)
+            same_lower_up = True
+    if lv == 2:
+        allow_fd = not same_lower_up or has_kw(c.get("keywords", ()), "same_name_casters")
+        if allow_fd:
+            for oid in g.zone(p, "casters"):
+                o = g.objects[oid]
+                if not o.face_up and g.chars(oid).get("level") == 1:
+                    out.append(oid)
+    return out
+
+
+def do_call(g: Game, p: int, ans: tuple) -> None:
+    if ans[0] == "call":
+        _, oid, up = ans
+        key = g.objects[oid].card.key
+        g.move(oid, "casters", p, face_up=up, orient="recovered", cause="call")
+        g.note((p, f"p{p + 1} calls {key}" + ("" if up else " face down"),
+                f"p{p + 1} calls {key}" if up else f"p{p + 1} calls a card face down"))
+    elif ans[0] == "level":
+        _, oid, target = ans
+        level_up(g, p, oid, target)
+
+
+def level_up(g: Game, p: int, card: int, target: int) -> int:
+    """CR 1022: the caster card goes on top and becomes the same entity (1022.2): same
+    orientation (1022.2a), same continuous effects (1022.2b), counters removed (1018.9a)."""
+    t = g.objects[target]
+    orient = t.orient
+    key = g.objects[card].card.key
+    new = g.move(card, "casters", p, face_up=True, orient=orient, cause="level_up", event=False)
+    g.zone(p, "casters").remove(new)
+    zl = g.zone(p, "casters")
+    zl[zl.index(target)] = new
+    w = g.w(new)
+    w.since = t.since
+    old_under = list(t.under or ())
+    tw = g.w(target)
+    tw.under = None
+    tw.counters = None
+    # the old caster becomes a stock of the new one (CR 306.2)
+    tw.over = new
+    w.under = old_under + [target]
+    for u in old_under:
+        g.w(u).over = new
+    g.effects = [_remap(e, target, new) for e in g.effects]
+    g.touch()
+    g.note(f"p{p + 1} levels up to {key}")
+    g.emit(Event("level_up", oid=target, new=new, player=p))
+    g.emit(Event("move", oid=card, new=new, frm="hand", to="casters", player=p, cause="level_up"))
+    return new
+
+
+def _remap(e, old: int, new: int):
+    if e.affects[0] == "objs" and old in e.affects[1]:
+        from ...kernel.effects import CEffect
+
+        aff = ("objs", frozenset(new if x == old else x for x in e.affects[1]))
+        return CEffect(e.eid, e.ts, e.layer, e.op, e.args, aff, e.controller, e.source, e.duration, e.cond,
+                       e.ability)
+    return e
+
+
+# ------------------------------------------------------------------- priority
+def main_timing(g: Game, p: int) -> bool:
+    """CR 701.2: the turn player has priority, it is their main phase, the chase is empty."""
+    return g.active == p and g.phase == "main" and not g.zones[(-1, "chase")]
+
+
+def chase_locked(g: Game) -> bool:
+    """CR 1005.2: while a 'cannot chase' object is in the chase zone nothing new goes there."""
+    for oid in g.zones[(-1, "chase")]:
+        if "cannot_chase" in g.chars(oid).get("flags", ()):
+            return True
+    return False
+
+
+def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
+    rules: CasterRules = g.rules  # type: ignore[assignment]
+    opts: list[tuple[str, Any]] = [("pass", PASS)]
+    main = main_timing(g, p)
+    locked = chase_locked(g)
+    # activated abilities (CR 604.1a, 704), deity active abilities at main timing (604.2e)
+    for q in (p, 1 - p):
+        for z in ON_FIELD:
+            for oid in g.zone(q, z):
+                c = g.chars(oid)
+                o = g.objects[oid]
+                acts = [a for a in c["abilities"] if a.kind == "activated" and o.zone in a.zones]
+                for ab in acts:
+                    spec = ab.spec
+                    if q != p and spec.get("who") != "any":
+                        continue
+                    if locked and not spec.get("aether"):
+                        continue
+                    if not timing_ok(g, p, spec, main):
+                        continue
+                    if not ability_playable(g, p, oid, ab):
+                        continue
+                    if len(acts) > 1:
+                        lab = f"activate {rules.obj_ref(g, oid)}: {ab.text[:32]}"
+                    else:
+                        lab = f"activate {rules.obj_ref(g, oid)}"
+                    opts.append((lab, ("act", oid, ab.index)))
+    if not locked:
+        seen: set[str] = set()
+        for oid in g.zone(p, "hand"):
+            key = g.objects[oid].card.key
+            if key in seen:
+                continue
+            c = g.chars(oid)
+            ts = c["types"]
+            if "caster" in ts or "deity" in ts:
+                continue
+            quick = has_kw(c.get("keywords", ()), "quickcast")
+            if not (main or quick):  # CR 604.1b, 604.2a-c
+                continue
+            if card_playable(g, p, oid):
+                seen.add(key)
+                opts.append((f"play {key}", ("play", oid)))
+    if main:  # CR 604.2d, 705: switch
+        switched = g.players[p].get("switched", ())
+        if not g.pmods(p).get("cannot_switch"):
+            for oid in g.zone(p, "field"):
+                o = g.objects[oid]
+                if "servant" not in g.chars(oid)["types"] or oid in switched:
+                    continue
+                if o.since >= g.turn or o.orient == "rested":
+                    continue  # must have been in the field since the turn began (705.2)
+                if "cannot_switch" in g.chars(oid).get("flags", ()):
+                    continue
+                opts.append((f"switch {rules.obj_ref(g, oid)}", ("switch", oid)))
+    return opts
+
+
+def timing_ok(g: Game, p: int, spec: dict, main: bool) -> bool:
+    t = spec.get("timing")
+    if t is None or t == "any":
+        return True
+    if t == "main":  # "play this ability only during main timing"
+        return main
+    if t == "your_main":  # "only during your main phase"
+        return g.active == p and g.phase == "main"
+    if t == "your_turn":
+        return g.active == p
+    if t == "enemy_turn":
+        return g.active != p
+    return True
+
+
+def ability_playable(g: Game, p: int, oid: int, ab) -> bool:
+    rules: CasterRules = g.rules  # type: ignore[assignment]
+    if not rules.ability_usable(g, p, oid, ab):
+        return False
+    return targets_available(g, p, oid, ab.spec, None)
+
+
+def targets_available(g: Game, p: int, src: int, spec: dict, obj: int | None) -> bool:
+    ctx = Ctx(g, p, src)
+    from ...cards.context import value
+
+    for t in spec.get("targets", ()):
+        if t.get("up_to"):
+            continue
+        if len(legal_targets(g, ctx, t, obj)) < value(ctx, t.get("n", 1)):
+            return False
+    ch = spec.get("choose")
+    if ch is not None:
+        ok = False
+        for m in ch["modes"]:
+            if all(t.get("up_to") or len(legal_targets(g, ctx, t, obj)) >= value(ctx, t.get("n", 1))
+                   for t in m.get("targets", ())):
+                ok = True
+                break
+        if not ok:
+            return False
+    return True
+
+
+def card_playable(g: Game, p: int, oid: int, free: bool = False, cost_items: list | None = None) -> bool:
+    rules: CasterRules = g.rules  # type: ignore[assignment]
+    c = g.chars(oid)
+    if g.pmods(p).get("cannot_play"):
+        return False
+    eff = c.get("effect")
+    spec = eff.spec if eff is not None else {}
+    if not targets_available(g, p, oid, spec, oid):
+        return False
+    if free:
+        items = list(cost_items or []) + list(spec.get("cost", ()))
+    else:
+        n = rules.card_cost(g, p, oid)
+        if c.get("x_cost"):
+            els = c.get("elements", frozenset())
+            n = max(1, len(els)) if els else 0
+        if has_kw(c.get("keywords", ()), "step_up"):
+            n = len(c.get("elements", ()))  # stepping up may reduce it to its floor
+        items = [("aether", {"n": n, "elements": tuple(sorted(c.get("elements", ())))})] + list(spec.get("cost", ()))
+    united = frozenset(kw_params(c.get("keywords", ()), "united_front"))
+    return rules.can_pay_items(g, p, oid, items, united=united)
+
+
+def do_action(g: Game, f: Frame, p: int, ans: tuple) -> None:
+    rules: CasterRules = g.rules  # type: ignore[assignment]
+    kind = ans[0]
+    if kind == "play":
+        begin_play(g, f, 1, 0, p, "card", ans[1])
+    elif kind == "act":
+        oid, index = ans[1], ans[2]
+        ab = next(a for a in g.chars(oid)["abilities"] if a.index == index)
+        begin_play(g, f, 1, 0, p, "ability", oid, ab, immediate=bool(ab.spec.get("aether")))
+    elif kind == "switch":
+        switch(g, ans[1], p)
+        sw = tuple(g.players[p].get("switched", ())) + (ans[1],)
+        g.set_player(p, "switched", sw)  # CR 705.3: once per turn for each servant
+    else:
+        raise RuntimeError(f"unknown priority action {ans!r}")
+    del rules
+
+
+def switch(g: Game, oid: int, p: int | None = None) -> None:
+    """CR 1011.1: recovered <-> reversed; nothing happens to a rested card."""
+    o = g.objects[oid]
+    if o.orient == "recovered":
+        g.set_orient(oid, "reversed", cause="switch")
+    elif o.orient == "reversed":
+        g.set_orient(oid, "recovered", cause="switch")
+    else:
+        return
+    g.note(f"{g.rules.obj_name(g, oid, None)} switches to {g.objects[oid].orient}")
+    g.emit(Event("switch", oid=oid, player=o.controller))  # CR 1011.2
+
+
+def play_trigger(g: Game, f: Frame, t) -> None:
+    """CR 603.3, 906.3: play the chosen automatic ability (it goes to the chase, 903.2b)."""
+    ab = t.ability
+    begin_play(g, f, 0, 0, t.controller, "trigger", t.source, ab, bind=dict(t.bind), rewind=False,
+               immediate=bool(ab.spec.get("aether")))
+
+
+def trigger_label(g: Game, t) -> str:
+    rules: CasterRules = g.rules  # type: ignore[assignment]
+    name = rules.obj_name(g, t.source, None) if t.source in g.objects or t.source in g.lki else "delayed"
+    return f"{name}: {t.ability.text[:40]}"
+
+
+# ------------------------------------------------------------------ resolution
+def proc_resolve(g: Game, f: Frame) -> None:
+    """CR 903.3: resolve the last object put into the chase zone."""
+    rules: CasterRules = g.rules  # type: ignore[assignment]
+    d = f.data
+    oid = d["oid"]
+    if f.step == 0:
+        o = g.objects.get(oid)
+        if o is None or o.zone != "chase":
+            g.pop()
+            return
+        ab = o.get("ability")
+        env = dict(o.get("env") or {})
+        p = o.controller
+        if ab is not None:  # an ability: apply its effect, then erase it (CR 704.3)
+            spec = ab.spec
+            src = o.get("source")
+            recheck_targets(g, p, src, oid, spec, env)
+            f.step = 1
+            g.push("run", p=p, src=src, env=env, stack=[[program_of(spec, env.get("_modes", ())), 0, "seq", None]])
+            return
+        c = g.chars(oid)
+        ts = c["types"]
+        if "conjure" in ts:  # CR 703.3: perform its text, then to the graveyard
+            eff = c.get("effect")
+            spec = eff.spec if eff is not None else {}
+            recheck_targets(g, p, oid, oid, spec, env)
+            f.step = 1
+            g.push("run", p=p, src=oid, env=env, stack=[[program_of(spec, env.get("_modes", ())), 0, "seq", None]])
+            return
+        f.step = 2
+        return
+    if f.step == 1:
+        o = g.objects.get(oid)
+        if o is not None and o.zone == "chase":
+            if o.get("ability") is not None:
+                g.erase(oid)
+            else:
+                g.move(oid, rules.redirect(g, o, "graveyard"), o.owner, cause="resolved")
+        g.pop()
+        return
+    if f.step == 2:  # servants and barriers enter the servant zone (CR 702.3, 706.3)
+        o = g.objects.get(oid)
+        if o is None:
+            g.pop()
+            return
+        c = g.chars(oid)
+        orient = "recovered"
+        if "servant" in c["types"]:
+            if has_kw(c.get("keywords", ()), "lethargy") or o.get("stepped_up"):
+                orient = "rested"  # CR 1112.2, 1114.2
+            else:
+                ans = g.answer(f)
+                if ans is None:
+                    g.ask(o.controller, "enter", f"{o.card.key} enters the field",
+                          [("enter recovered", "recovered"), ("enter reversed", "reversed")])
+                    return
+                orient = ans
+        enter_field(g, oid, o.controller, orient)
+        g.pop()
+        return
+
+
+def enter_field(g: Game, oid: int, p: int, orient: str) -> int:
+    o = g.objects[oid]
+    c = o.card.chars
+    new = g.move(oid, "field", p, orient=orient, cause="resolve")
+    n = c.get("deity_counters")
+    if n:
+        g.add_counters(new, "deity", n, cause="enter")  # CR 1018.8
+    g.note(f"{o.card.key} enters the field {orient} under p{p + 1}")
+    return new
+
+
+# ----------------------------------------------------------------- moves frame
+def proc_moves(g: Game, f: Frame) -> None:
+    """Moves that need a choice first: [Soul Seal] replacement (CR 1109.2, 910) and the
+    orientation of a servant put into the field by an effect (CR 307.6)."""
+    rules: CasterRules = g.rules  # type: ignore[assignment]
+    d = f.data
+    plan = d["plan"]
+    while d["i"] < len(plan):
+        s = plan[d["i"]]
+        if not s["ask"] or s["oid"] not in g.objects:
+            d["i"] += 1
+            continue
+        what = s["ask"][0]
+        o = g.objects[s["oid"]]
+        ans = g.answer(f)
+        if what == "soul_seal":
+            stocks = list(o.under or ())
+            if ans is None:
+                opts = [("pass", "no")] + [(f"banish {rules.obj_ref(g, u)}", u) for u in stocks]
+                g.ask(o.controller, "replacement",
+                      f"[Soul Seal]: banish a stock of {o.card.key} instead of it leaving the field?", opts)
+                return
+            s["ask"].pop(0)
+            if ans != "no":
+                g.move(ans, "graveyard", g.objects[ans].owner, cause="banish")
+                g.note(f"{o.card.key} stays: a stock is banished instead (Soul Seal)")
+                s["skip"] = True
+                s["ask"] = []
+            continue
+        if what == "orient":
+            if ans is None:
+                g.ask(d["p"], "enter", f"{o.card.key} enters the field",
+                      [("enter recovered", "recovered"), ("enter reversed", "reversed")])
+                return
+            s["orient"] = ans
+            s["ask"].pop(0)
+            continue
+    out = rules.do_moves(g, plan, d["cause"])
+    g.pop(out)
+
+
+# ------------------------------------------------------------- rules processes
+def rules_process_pending(g: Game) -> bool:
+    for p in range(len(g.players)):
+        if g.players[p].get("draw_failed"):
+            return True
+    for oid in g.all_in("field"):
+        if "deity" in g.chars(oid)["types"] and g.objects[oid].counter("deity") <= 0:
+            return True
+    return False
+
+
+def rules_process(g: Game) -> bool:
+    """CR 1200: losing by failing to draw (1202.1), banishing deities with no counters (1204.1).
+    Rounding ATK/DEF (1203.1) is part of computing characteristics."""
+    losers = [p for p in range(len(g.players)) if g.players[p].get("draw_failed")]
+    if losers:
+        if len(losers) == 2:
+            g.end("draw", "both players could not draw (CR 1202.1, 103.3)")
+        g.end(1 - losers[0], f"p{losers[0] + 1} could not draw in the draw phase (CR 1202.1)")
+    gone = [oid for oid in g.all_in("field")
+            if "deity" in g.chars(oid)["types"] and g.objects[oid].counter("deity") <= 0]
+    if gone:
+        g.begin_batch()
+        for oid in gone:
+            o = g.objects[oid]
+            g.note(f"{o.card.key} has no deity counters and is banished (CR 1204.1)")
+            g.move(oid, "graveyard", o.owner, cause="rule")
+        g.end_batch()
+        return True
+    return False

@@ -1,0 +1,748 @@
+"""The Caster Chronicles: the game's hooks into the kernel and the card layer."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...cards.card_rules import CardRules
+from ...cards.context import Ctx, has_kw, kw_params, players, select, value
+from ...cards.interpreter import Run
+from ...cards.play import can_pay_generic, pay_generic, program_of
+from ...kernel.effects import CEffect, LayerView
+from ...kernel.events import Event
+from ...kernel.objects import Ability, CardDef
+from . import aether as ae
+from .vocabulary import ON_FIELD, ZONES, vocabulary
+
+if TYPE_CHECKING:
+    from ...kernel.game import Frame, Game
+    from ...kernel.objects import Obj
+
+#: CR 907.6: every caster has "[Rest]: Produce aether of this card's element, as many as its level"
+CASTER_AETHER = Ability(
+    "activated",
+    {"cost": (("rest", "self"),), "do": (("produce", {"n": {"prop": ("self", "level")}, "element": "self"}),),
+     "aether": True},
+    text="[Rest]: Produce aether of this card's element, as many as its level. (CR 907.6)",
+    zones=("casters",), index=90, keyword="caster_aether")
+
+#: CR 306.6, 504.1b: a face-down caster is a level 1 caster with no name and no element
+FACE_DOWN = {"name": "", "types": ("caster",), "level": 1, "elements": frozenset(), "races": (),
+             "cost": 0, "keywords": (), "abilities": (CASTER_AETHER,), "flags": frozenset(),
+             "has_static": False, "has_auto": False, "face_down": True}
+
+HIDDEN = {"name": "", "types": (), "elements": frozenset(), "races": (), "cost": 0, "keywords": (),
+          "abilities": (), "flags": frozenset(), "has_static": False, "has_auto": False, "face_down": True}
+
+
+class CasterRules(CardRules):
+    game_id = "caster"
+    zone_specs = ZONES
+    layered_zones = frozenset(("field", "casters", "chase"))
+    field_zones = ON_FIELD
+    trigger_zones = ON_FIELD
+    waiting_zone = "chase"
+    rested_word = "rested"
+    # CR 909.1: base, then qualities (type/race/element), abilities, non-numerical, numerical, counters
+    layers = ("base", "types", "abilities", "nonnum", "num", "counters")
+    op_layers = {"copy": "base", "grant_types": "types", "grant": "abilities", "lose": "abilities",
+                 "modify": "num", "set_stats": "num", "player": "num", "become": "types"}
+    #: at resolution, targets that became illegal are dropped; the rest still happens (CR 903.3a)
+    fizzle_all = False
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.vocab = vocabulary()
+        from .procedures import install
+
+        install(self)
+
+    def default_orient(self, zone: str) -> str:
+        return "recovered" if zone in ("field", "casters") else ""  # CR 303.1b
+
+    # ------------------------------------------------------------ characteristics
+    def base_chars(self, g: Game, o: Obj) -> dict:
+        if not o.face_up:
+            if o.zone == "casters":
+                return FACE_DOWN
+            if ZONES[o.zone].public:
+                return HIDDEN
+        c = o.card.chars
+        if o.data is not None:
+            x = o.data.get("x")
+            if x is not None and o.zone == "chase" and c.get("x_cost"):
+                c = dict(c)
+                c["cost"] = x  # CR 203.4: X is the chosen value while in the chase zone
+        return c
+
+    def single_chars(self, g: Game, o: Obj) -> dict:
+        """Outside the field and chase: printed values plus the card's own abilities that
+        apply to itself there (base abilities, CR 904.2; conditional keywords in hand)."""
+        c = self.base_chars(g, o)
+        if not c.get("has_static"):
+            return c
+        view = LayerView(g, {o.id: c})
+        for ab in c["abilities"]:
+            if ab.kind != "static" or o.zone not in ab.zones:
+                continue
+            for eff in self._static_ceffects(g, o, ab):
+                if eff.affects == ("objs", frozenset((o.id,))) and self.effect_condition(g, eff, view):
+                    view.chars[o.id] = self.apply_effect(g, eff, view.chars[o.id], o.id, view)
+        return view.chars[o.id]
+
+    def apply_game_effect(self, g: Game, eff: CEffect, c: dict, oid: int, view: LayerView) -> dict:
+        if eff.op == "grant_types":
+            return self.apply_effect(g, CEffect(eff.eid, eff.ts, eff.layer, "grant", eff.args, eff.affects,
+                                                eff.controller, eff.source, eff.duration), c, oid, view)
+        if eff.op == "become":  # the card becomes another type (CR 1014.1)
+            c["types"] = tuple(eff.args["types"])
+            if "atk" in eff.args:
+                c["atk"] = eff.args["atk"]
+                c["def"] = eff.args["def"]
+            return c
+        raise ValueError(f"unknown continuous effect {eff.op!r}")
+
+    def after_layers(self, g: Game, chars: dict) -> None:
+        # CR 909.1g, 1203.1: ATK and DEF that are not multiples of 100 round up
+        for oid, c in chars.items():
+            a, d = c.get("atk"), c.get("def")
+            if (a is not None and a % 100) or (d is not None and d % 100):
+                c = dict(c)
+                if a is not None and a % 100:
+                    c["atk"] = a + (-a) % 100
+                if d is not None and d % 100:
+                    c["def"] = d + (-d) % 100
+                chars[oid] = c
+
+    # ------------------------------------------------------------ labels and views
+    def hidden_name(self, g: Game, o: Obj) -> str:
+        if o.zone == "casters":
+            return f"face-down caster#{o.id}"
+        return f"hidden card#{o.id}"
+
+    def public_chars(self, g: Game, oid: int) -> dict:
+        c = g.chars(oid)
+        out: dict[str, Any] = {"name": c["name"], "type": "/".join(c["types"])}
+        for k in ("cost", "level", "atk", "def"):
+            if c.get(k) is not None and (k != "cost" or "caster" not in c["types"]):
+                out[k] = c[k]
+        out["element"] = sorted(c.get("elements", ())) or "void"
+        if c.get("races"):
+            out["race"] = list(c["races"])
+        if c.get("keywords"):
+            out["keywords"] = [k if p is None else f"{k}({p})" for k, p in c["keywords"]]
+        if c.get("flags"):
+            out["flags"] = sorted(c["flags"])
+        return out
+
+    def public_data(self, g: Game, o: Obj) -> dict:
+        out = {}
+        if o.data and "x" in o.data:
+            out["x"] = o.data["x"]
+        return out
+
+    def player_view(self, g: Game, p: int, viewer: int) -> dict:
+        out: dict[str, Any] = {"aether": ae.pool_labels(g.players[p]["aether"])}
+        cs = g.players[p].get("counters")
+        if cs:
+            out["counters"] = dict(cs)
+        return out
+
+    def is_type(self, g: Game, oid: int, t: str) -> bool:
+        return t in g.chars(oid)["types"]
+
+    # ------------------------------------------------------------------ player values
+    def player_value(self, g: Game, p: int, key: str) -> int:
+        if key == "orbs":
+            return len(g.zone(p, "orbs"))
+        if key in ZONES:
+            return len(g.zone(p, key))
+        return super().player_value(g, p, key)
+
+    def set_player_value(self, g: Game, p: int, key: str, v: int) -> None:
+        g.set_player(p, key, v)
+
+    # ---------------------------------------------------------------- game actions
+    def draw(self, g: Game, p: int, n: int) -> int:
+        """CR 1006: draw one at a time; CR 1202.1: in the draw phase, too few cards loses."""
+        drawn = 0
+        if n <= 0:
+            return 0
+        if g.pmods(p).get("cannot_draw"):
+            return 0  # CR 104.4: a prohibition wins
+        for _ in range(n):
+            deck = g.zone(p, "deck")
+            if not deck:
+                if g.phase == "draw" and g.active == p:
+                    g.set_player(p, "draw_failed", True)
+                break
+            new = g.move(deck[-1], "hand", p, cause="draw")
+            g.note((p, f"p{p + 1} draws {g.objects[new].card.key}", f"p{p + 1} draws a card"))
+            drawn += 1
+        return drawn
+
+    def shuffle(self, g: Game, p: int, zone: str = "deck") -> None:
+        super().shuffle(g, p, zone)
+
+    def cancel(self, g: Game, oid: int) -> None:
+        """CR 1019.1: a cancelled spell goes to its owner's graveyard; an ability is erased."""
+        o = g.objects.get(oid)
+        if o is None or o.zone != "chase":
+            return
+        g.note(f"{o.card.key} is cancelled")
+        if o.get("ability") is not None:
+            g.erase(oid)
+        else:
+            g.move(oid, "graveyard", o.owner, cause="cancel")
+
+    def make_token(self, g: Game, rt: Run, card: Any, p: int, zone: str | None, orient: str | None) -> int | None:
+        cdef = self.token_def(card)
+        z = zone or ("casters" if "caster" in cdef.chars["types"] else "field")  # CR 1302.1c
+        oid = g.create(cdef, p, z, p, orient=orient or "recovered")
+        g.emit(Event("move", oid=None, new=oid, frm=None, to=z, player=p, cause="token"))
+        g.note(f"p{p + 1} creates {cdef.key}")
+        return oid
+
+    def token_def(self, card: Any) -> CardDef:
+        if isinstance(card, str):
+            if card in self.tokens:
+                return self.tokens[card]
+            if card in self.cards:
+                return self.cards[card]
+            # CR 1302.1d: a "(Name) token" has that name and race; CR 1302.1b: a servant
+            key = f"{card} token"
+            if key not in self.tokens:
+                self.tokens[key] = self.builder.card({"name": card, "type": "servant", "race": card,
+                                                      "atk": 0, "def": 0, "token": True}, "token")
+            return self.tokens[key]
+        key = card.get("name", "Token")
+        if key not in self.tokens:
+            entry = dict(card)
+            entry.setdefault("type", "servant")
+            entry["token"] = True
+            self.tokens[key] = self.builder.card(entry, "token")
+        return self.tokens[key]
+
+    def change_control(self, g: Game, oid: int, p: int) -> int:
+        """CR 1016: move the card to the new controller's servant or caster zone; same object."""
+        o = g.objects[oid]
+        if o.controller == p or o.zone not in ON_FIELD:
+            return oid
+        return g.move(oid, o.zone, p, controller=p, cause="control")
+
+    def reveal(self, g: Game, oid: int) -> None:
+        super().reveal(g, oid)
+
+    def pay_life(self, g: Game, p: int, n: int) -> None:
+        raise ValueError("The Caster Chronicles has no life to pay")
+
+    # ------------------------------------------------------------------- moving
+    def redirect(self, g: Game, o: Obj, dest: str) -> str:
+        """CR 315.2a: Soul Bond servants and deities go to the extra deck instead."""
+        c = o.card.chars
+        if dest in ("deck", "hand", "casters", "orbs") and (
+                "soul bond" in c.get("additional", ()) or "deity" in c["types"]):
+            return "extra_deck"
+        return dest
+
+    def move_objects(self, rt: Run, ids: list[int], dest: str, cause: str, extra: dict) -> list[int] | None:
+        """Perform a game action that moves objects; None if it needs a decision first."""
+        g = rt.g
+        plan = []
+        performer = players(rt.ctx, extra.get("player", "you"))[0] if "player" in extra else rt.p
+        for oid in ids:
+            o = g.objects.get(oid)
+            if o is None:
+                continue
+            step = self.plan_move(g, o, dest, cause, extra, performer)
+            if step is not None:
+                plan.append(step)
+        if not plan:
+            return []
+        if any(s["ask"] for s in plan):
+            g.push("moves", p=rt.p, plan=plan, i=0, cause=cause)
+            return None
+        return self.do_moves(g, plan, cause)
+
+    def plan_move(self, g: Game, o: Obj, dest: str, cause: str, extra: dict, performer: int) -> dict | None:
+        chars = g.chars(o.id)
+        zp = o.owner
+        face = None
+        orient = None
+        pos = extra.get("pos", "top")
+        ask: list[str] = []
+        if cause == "destroy":
+            if o.zone not in ON_FIELD:
+                return None
+            if "indestructible" in chars.get("flags", ()):
+                return None  # CR 1007.2
+            dest = "graveyard"
+        elif cause == "banish":
+            # CR 1008.2: only cards the player controls (orbs: only their own)
+            mine = o.controller == performer if o.zone != "orbs" else o.owner == performer
+            if not mine:
+                return None
+            dest = "graveyard"
+        elif cause == "remove":
+            dest = "removed"
+            face = extra.get("face", "up") == "up"
+        elif cause == "return":
+            dest = "hand"
+        elif cause == "to_deck":
+            dest = "deck"
+            pos = extra.get("pos", "top")
+        elif cause == "put_field":
+            if "caster" in chars["types"]:
+                dest, zp = "casters", performer
+                face = extra.get("face", "up") == "up"
+            else:
+                dest, zp = "field", performer  # CR 306.5
+                if has_kw(chars.get("keywords", ()), "lethargy"):
+                    orient = "rested"  # CR 1112.2
+                elif extra.get("orientation"):
+                    orient = extra["orientation"]
+                elif "servant" in chars["types"]:
+                    ask.append("orient")  # CR 307.6: the effect's controller chooses
+        elif cause == "to_orbs":
+            dest, face = "orbs", False
+        elif cause == "to_casters":
+            dest, zp = "casters", performer
+            face = extra.get("face", "down") == "up"
+        elif cause in ("move", "search"):
+            if extra.get("to"):
+                dest = extra["to"]
+            if "player" in extra and dest in ON_FIELD:
+                zp = performer
+            if extra.get("face"):
+                face = extra["face"] == "up"
+            if extra.get("orientation"):
+                orient = extra["orientation"]
+        dest = self.redirect(g, o, dest)
+        # CR 1109.2 [Soul Seal]: leaving the field for a non-field zone may be replaced
+        if o.zone in ON_FIELD and dest not in ON_FIELD and o.under and has_kw(chars.get("keywords", ()), "soul_seal"):
+            ask.insert(0, "soul_seal")
+        return {"oid": o.id, "dest": dest, "zp": zp, "face": face, "orient": orient, "pos": pos,
+                "ask": ask, "performer": performer, "shuffle": bool(extra.get("shuffle"))}
+
+    def do_moves(self, g: Game, plan: list[dict], cause: str) -> list[int]:
+        out: list[int] = []
+        g.begin_batch()
+        shuffle_decks: set[int] = set()
+        for s in plan:
+            if s.get("skip") or s["oid"] not in g.objects:
+                continue
+            o = g.objects[s["oid"]]
+            new = g.move(s["oid"], s["dest"], s["zp"], pos=s["pos"], face_up=s["face"],
+                         orient=s["orient"], cause=cause)
+            n = g.objects[new]
+            g.note(f"{n.card.key if self.can_see_all(g, n) else 'a card'} -> p{n.zp + 1 if n.zp >= 0 else ''} "
+                   f"{s['dest']} ({cause})")
+            if s["dest"] == "deck" and s.get("shuffle"):
+                shuffle_decks.add(n.zp)
+            if o.card.token and s["dest"] not in ON_FIELD:
+                g.erase(new)  # CR 1302.3a: a token leaving the field is erased
+                continue
+            if s["dest"] == "bingo":
+                self._bingo_limit(g, n.zp)
+            out.append(new)
+        g.end_batch()
+        for p in sorted(shuffle_decks):
+            self.shuffle(g, p)
+        return out
+
+    def _bingo_limit(self, g: Game, p: int) -> None:
+        zone = g.zone(p, "bingo")
+        if len(zone) > 3:  # CR 314.3a: a fourth card banishes one already there
+            g.move(zone[0], "graveyard", g.objects[zone[0]].owner, cause="banish")
+
+    def discard(self, g: Game, p: int, ids: list[int]) -> list[int]:
+        # CR 1013.1: from hand to that player's graveyard; CR 315.2 still applies
+        g.begin_batch()
+        out = []
+        for oid in ids:
+            o = g.objects[oid]
+            new = g.move(oid, self.redirect(g, o, "graveyard"), o.owner, cause="discard")
+            g.note(f"p{p + 1} discards {g.objects[new].card.key}")
+            out.append(new)
+        g.end_batch()
+        g.emit(Event("discard", player=p, data={"n": len(ids)}))
+        return out
+
+    def cost_move(self, g: Game, p: int, ids: list[int], how: str) -> None:
+        g.begin_batch()
+        for oid in ids:
+            o = g.objects[oid]
+            g.move(oid, self.redirect(g, o, "graveyard"), o.owner, cause=how)
+        g.end_batch()
+
+    def can_cost_move_self(self, g: Game, src: int | None, how: str) -> bool:
+        return src is not None and src in g.objects
+
+    def cost_candidates(self, g: Game, p: int, src: int | None, how: str, spec: dict, ctx: Ctx) -> list[int]:
+        flt = dict(spec.get("filter") or {})
+        if how == "discard":
+            flt["zone"] = "hand"
+            flt.setdefault("player", "you")
+            return select(ctx, flt)
+        if how == "banish":
+            # CR 1008.3: an entity you control, or a stock of one, with that name (face-down ones
+            # too when the front side has the name, 1008.3a)
+            out = []
+            for z in ON_FIELD:
+                for oid in g.zone(p, z):
+                    if self._cost_match(g, ctx, oid, flt):
+                        out.append(oid)
+                    for u in g.objects[oid].under or ():
+                        if self._cost_match(g, ctx, u, flt):
+                            out.append(u)
+            if flt.get("zone"):
+                out = [x for x in out if g.objects[x].zone in ((flt["zone"],) if isinstance(flt["zone"], str) else flt["zone"])]
+            return out
+        if how == "rest_others":
+            flt.setdefault("controller", "you")
+            flt.setdefault("orientation", "recovered")
+            return [x for x in select(ctx, flt) if x != src]
+        if how == "reveal":
+            flt["zone"] = "hand"
+            flt.setdefault("player", "you")
+            return select(ctx, flt)
+        return []
+
+    def _cost_match(self, g: Game, ctx: Ctx, oid: int, flt: dict) -> bool:
+        from ...cards.context import matches
+
+        o = g.objects[oid]
+        sub = {k: v for k, v in flt.items() if k != "zone"}
+        if not o.face_up and ("name" in sub or "name_has" in sub):
+            c = o.card.chars  # CR 1008.3a: the front side's name counts
+            if "name" in sub and c["name"] not in (sub["name"] if isinstance(sub["name"], (list, tuple)) else (sub["name"],)):
+                return False
+            if "name_has" in sub and sub["name_has"] not in c["name"]:
+                return False
+            sub.pop("name", None)
+            sub.pop("name_has", None)
+        return matches(ctx, oid, sub) if sub else True
+
+    def can_rest_for_cost(self, g: Game, oid: int) -> bool:
+        # CR 1010.3: resting as a cost needs a recovered card
+        o = g.objects.get(oid)
+        return o is not None and o.zone in ON_FIELD and o.orient == "recovered"
+
+    def can_target(self, g: Game, oid: int, ctx: Ctx) -> bool:
+        o = g.objects[oid]
+        if not o.face_up and o.zone in ON_FIELD and o.zone != "casters":
+            return False
+        return "untargetable" not in g.chars(oid).get("flags", ())
+
+    def mode_condition(self, ctx: Ctx, c: Any) -> bool:
+        from ...cards.context import cond
+
+        return cond(ctx, c)
+
+    # ------------------------------------------------------------ playing: costs
+    def needs_x(self, g: Game, d: dict, spec: dict) -> bool:
+        if d["kind"] == "card":
+            return bool(g.objects[d["obj"]].card.chars.get("x_cost")) or "x" in spec
+        return "x" in spec
+
+    def x_range(self, g: Game, d: dict, spec: dict) -> tuple[int, int]:
+        p = d["p"]
+        if d["kind"] == "card" and g.objects[d["obj"]].card.chars.get("x_cost"):
+            if d.get("free"):
+                return (0, 0)  # CR 903.2d-2: without paying its cost, X is zero
+            els = g.chars(d["obj"]).get("elements", frozenset())
+            lo = max(1, len(els)) if els else 0  # CR 903.2d-1
+            return (lo, self.max_aether(g, p, exclude=()))
+        x = spec.get("x", {})
+        ctx = Ctx(g, p, d["src"], d["env"])
+        lo = value(ctx, x.get("min", 0)) if isinstance(x, dict) else 0
+        hi = value(ctx, x.get("max", 10)) if isinstance(x, dict) else 10
+        return (lo, hi)
+
+    def max_aether(self, g: Game, p: int, exclude: tuple = ()) -> int:
+        n = len(g.players[p]["aether"])
+        for _oid, _ab, items in self.aether_sources(g, p, exclude=exclude):
+            n += len(items)
+        return n
+
+    def cost_items(self, g: Game, d: dict, spec: dict) -> list:
+        """The whole cost of a play, fixed now (CR 903.2g-6)."""
+        items: list = []
+        if d["kind"] == "card":
+            obj = d["obj"]
+            c = g.chars(obj)
+            if not d.get("free"):
+                n = self.card_cost(g, d["p"], obj, d)
+                if d.get("break_cost") is not None:
+                    items.extend(d["break_cost"])
+                else:
+                    items.append(("aether", {"n": n, "elements": tuple(sorted(c.get("elements", ())))}))
+            items.extend(spec.get("cost", ()))
+        else:
+            items.extend(spec.get("cost", ()))
+        return items
+
+    def card_cost(self, g: Game, p: int, oid: int, d: dict | None = None) -> int:
+        """CR 903.2g: increases, then decreases (chosen by the player, here all), never below
+        the number of elements of the card (903.2g-5)."""
+        c = g.chars(oid)
+        n = c.get("cost", 0)
+        if c.get("x_cost") and d is not None:
+            n = d["env"].get("X", 0)
+        els = c.get("elements", frozenset())
+        ctx = Ctx(g, p, oid)
+        inc = dec = 0
+        for eff, mod in g.pmods(p).get("cost_mods", ()):
+            sel = mod.get("affects", {})
+            ectx = Ctx(g, eff.controller, eff.source)
+            from ...cards.context import matches
+
+            if matches(ectx, oid, {k: v for k, v in sel.items() if k not in ("zone",)}):
+                v = value(ectx, mod.get("n", 0))
+                if v > 0:
+                    inc += v
+                else:
+                    dec += -v
+        n += inc
+        if d is not None and d.get("step_up_reduce"):
+            dec += d["step_up_reduce"]
+        if dec:
+            n = max(n - dec, len(els))
+        del ctx
+        return max(n, 0)
+
+    def pay_item(self, g: Game, f: Frame, name: str, arg: Any) -> bool | None:
+        d = f.data
+        if name == "aether":
+            loc = d.setdefault("loc", {})
+            if "pushed" in loc:
+                return bool(d.pop("ret", False))
+            n, reqs = self._aether_need(g, d, arg)
+            if n <= 0:
+                return True
+            loc["pushed"] = True
+            exclude = (d["src"],) if any(i[0] == "rest" and i[1] in (None, "self") for i in d["items"]) else ()
+            g.push("pay_aether", p=d["p"], n=n, reqs=list(reqs), united=list(self._united(g, d)),
+                   exclude=list(exclude))
+            return None
+        if name == "deity_counters":
+            ctx = Ctx(g, d["p"], d["src"], d.get("env", {}))
+            n = value(ctx, arg)
+            o = g.objects.get(d["src"])
+            if o is None or o.counter("deity") < n:
+                return False
+            g.add_counters(d["src"], "deity", -n, cause="cost")
+            return True
+        return pay_generic(g, f, name, arg)
+
+    def _aether_need(self, g: Game, d: dict, arg: Any) -> tuple[int, tuple]:
+        if isinstance(arg, int):
+            return arg, ()
+        ctx = Ctx(g, d["p"], d["src"], d.get("env", {}))
+        n = value(ctx, arg.get("n", 0))
+        els = arg.get("elements", ())
+        if isinstance(els, str):
+            els = (els,)
+        reqs = tuple(els)
+        if "any" in arg:
+            reqs += ("any",) * value(ctx, arg["any"])
+        return n, ae.requirements(frozenset(reqs), n) if "any" not in arg else reqs
+
+    def _united(self, g: Game, d: dict) -> frozenset:
+        if d.get("play") and d["src"] in g.objects:
+            return frozenset(kw_params(g.chars(d["src"]).get("keywords", ()), "united_front"))
+        return frozenset()
+
+    def can_pay_items(self, g: Game, p: int, src: int | None, items: list, env: dict | None = None,
+                      united: frozenset = frozenset()) -> bool:
+        ctx = Ctx(g, p, src, env or {})
+        aether_n, reqs = 0, ()
+        exclude: tuple = ()
+        for name, arg in items:
+            if name == "aether":
+                n, r = self._aether_need(g, {"p": p, "src": src, "env": env or {}}, arg)
+                aether_n += n
+                reqs += r
+            elif name == "deity_counters":
+                o = g.objects.get(src) if src is not None else None
+                if o is None or o.counter("deity") < value(ctx, arg):
+                    return False
+            elif not can_pay_generic(g, p, src, name, arg, ctx):
+                return False
+            if name == "rest" and arg in (None, "self"):
+                exclude = (src,)
+        if aether_n <= 0:
+            return True
+        pool = list(g.players[p]["aether"])
+        for _oid, _ab, its in self.aether_sources(g, p, exclude=exclude):
+            pool.extend(its)
+        return ae.feasible(aether_n, reqs, pool, united)
+
+    # ------------------------------------------------------------------- aether
+    def aether_sources(self, g: Game, p: int, exclude: tuple = ()) -> list[tuple[int, Ability | None, list]]:
+        """Aether abilities player ``p`` could play now, with what each would produce."""
+        out = []
+        for z in ON_FIELD:
+            for oid in g.zone(p, z):
+                if oid in exclude:
+                    continue
+                o = g.objects[oid]
+                c = g.chars(oid)
+                for ab in c["abilities"]:
+                    if ab.kind != "activated" or not ab.spec.get("aether") or o.zone not in ab.zones:
+                        continue
+                    if not self.ability_usable(g, p, oid, ab, aether_check=False):
+                        continue
+                    items = self.aether_yield(g, p, oid, ab)
+                    if items:
+                        out.append((oid, ab, items))
+        return out
+
+    def aether_yield(self, g: Game, p: int, oid: int, ab: Ability) -> list:
+        ctx = Ctx(g, p, oid)
+        c = g.chars(oid)
+        traits = frozenset(c.get("races", ()))
+        out: list = []
+        for name, a in ab.spec.get("do", ()):
+            if name != "produce":
+                continue
+            n = value(ctx, a.get("n", 1))
+            el = a.get("element", "void")
+            if el == "self":
+                el = tuple(sorted(c.get("elements", ()))) or "void"
+            out.extend(ae.produce_items(el, n, traits if el not in ("void", "any") else frozenset()))
+        return out
+
+    def activate_label(self, g: Game, oid: int, ab: Ability | None) -> str:
+        c = g.chars(oid)
+        acts = [a for a in c["abilities"] if a.kind == "activated"]
+        if len(acts) > 1 and ab is not None:
+            return f"activate {self.obj_ref(g, oid)}: {ab.text[:32]}"
+        return f"activate {self.obj_ref(g, oid)}"
+
+    def activate_aether(self, g: Game, f: Frame, p: int, oid: int, index: int) -> None:
+        from ...cards.play import begin_play
+
+        ab = next(a for a in g.chars(oid)["abilities"] if a.index == index)
+        begin_play(g, f, f.step, f.step, p, "ability", oid, ab, immediate=True, rewind=False)
+
+    def resolve_immediate(self, g: Game, d: dict, spec: dict) -> None:
+        """CR 907.3: aether abilities resolve at once, without the chase zone."""
+        g.push("run", p=d["p"], src=d["src"], env=d["env"], stack=[[program_of(spec, ()), 0, "seq", None]])
+
+    # -------------------------------------------------------- ability usability
+    def ability_usable(self, g: Game, p: int, oid: int, ab: Ability, aether_check: bool = True) -> bool:
+        """May ``p`` play this activated ability now (ignoring timing)?"""
+        spec = ab.spec
+        o = g.objects[oid]
+        who = spec.get("who", "controller")
+        if who == "controller" and o.controller != p:
+            return False
+        if spec.get("once_per_turn") and g.record.get(f"{p}:used:{oid}:{ab.index}"):
+            return False
+        if "if" in spec:
+            from ...cards.context import cond
+
+            if not cond(Ctx(g, p, oid), spec["if"]):
+                return False
+        pm = g.pmods(p)
+        if pm.get("no_caster_abilities") and o.zone == "casters" and not spec.get("aether"):
+            return False
+        cost = spec.get("cost", ())
+        if not aether_check:
+            ctx = Ctx(g, p, oid)
+            return all(can_pay_generic(g, p, oid, n, a, ctx) or n in ("aether", "deity_counters")
+                       for n, a in cost)
+        return self.can_pay_items(g, p, oid, list(cost))
+
+    # ---------------------------------------------------------------- play hooks
+    def to_waiting(self, g: Game, oid: int, p: int) -> int:
+        """CR 903.2b: the card moves to the chase zone; effects on it carry over (903.2b-1)."""
+        o = g.objects[oid]
+        was = o.zone
+        new = g.move(oid, "chase", -1, controller=p, cause="play", event=False)
+        g.set_data(new, "from", was)
+        return new
+
+    def play_pre(self, g: Game, f: Frame) -> bool:
+        """CR 903.2a, 1114.2: a card with [Step Up] may be stepped up as it is played."""
+        d = f.data
+        if d.get("free") or d.get("break_cost") is not None:
+            return True
+        c = g.chars(d["src"])
+        races = kw_params(c.get("keywords", ()), "step_up")
+        if not races:
+            return True
+        ans = g.answer(f)
+        loc = d.setdefault("su", {"got": []})
+        cands = [x for x in select(Ctx(g, d["p"], d["src"]), {"type": "servant", "controller": "you",
+                                                             "orientation": "recovered", "race": list(races)})
+                 if x not in loc["got"]]
+        if ans is not None:
+            if ans == "done":
+                total = sum(g.chars(x).get("cost", 0) for x in loc["got"])
+                for x in loc["got"]:
+                    g.set_orient(x, "rested", cause="step_up")
+                full = c.get("cost", 0)
+                if total >= full:
+                    d["free"] = True  # CR 1114.2: more than its cost: play without paying
+                else:
+                    d["step_up_reduce"] = total
+                d["stepped_up"] = bool(loc["got"])
+                return True
+            loc["got"].append(ans)
+            cands.remove(ans)
+        opts = [("done" if loc["got"] else "pass", "done")]
+        opts += [(f"step up with {self.obj_ref(g, x)}", x) for x in cands]
+        if len(opts) == 1:
+            return True
+        g.ask(d["p"], "step_up", "step up this card? rest servants to reduce its cost", opts)
+        return False
+
+    def play_post(self, g: Game, f: Frame) -> bool:
+        return True
+
+    def on_played(self, g: Game, d: dict) -> None:
+        p = d["p"]
+        obj = d.get("obj")
+        if d["kind"] == "card" and obj is not None:
+            if "X" in d["env"]:
+                g.set_data(obj, "x", d["env"]["X"])
+            if d.get("stepped_up"):
+                g.set_data(obj, "stepped_up", True)
+            if d.get("break_play"):
+                g.record[f"{p}:break_played"] = g.record.get(f"{p}:break_played", 0) + 1
+            g.set_data(obj, "env", dict(d["env"]))
+            g.note(f"p{p + 1} plays {g.objects[obj].card.key}")
+            g.record[f"{p}:spells_played"] = g.record.get(f"{p}:spells_played", 0) + 1
+            g.emit(Event("play", oid=obj, player=p, data={"kind": "card"}))
+        elif d["kind"] in ("ability", "trigger"):
+            src = d["src"]
+            ab = d["ab"]
+            if ab.spec.get("once_per_turn"):
+                g.record[f"{p}:used:{src}:{ab.index}"] = 1
+            if obj is not None:
+                g.set_data(obj, "env", dict(d["env"]))
+                g.note(f"p{p + 1} plays an ability of {g.rules.obj_name(g, src, None)}: {ab.text[:60]}")
+            if d["kind"] == "ability":
+                g.emit(Event("play", oid=obj, player=p, data={"kind": "ability", "aether": bool(d.get("immediate"))}))
+
+    def record_event(self, g: Game, ev: Event) -> None:
+        """Per-turn tallies that conditions read (CR 'this turn' references)."""
+        rec = g.record
+        if ev.kind == "move":
+            if ev.to == "field" and ev.frm not in ON_FIELD and ev.new in g.objects:
+                p = g.objects[ev.new].controller
+                k = f"{p}:servants_entered"
+                rec[k] = rec.get(k, 0) + 1
+            if ev.frm in ON_FIELD and ev.to == "graveyard":
+                o = g.lki[ev.oid][0] if ev.oid in g.lki else None
+                if o is not None:
+                    k = f"{o.controller}:to_graveyard_from_field"
+                    rec[k] = rec.get(k, 0) + 1
+        elif ev.kind == "corrupt":
+            k = f"{ev.player}:corrupted"
+            rec[k] = rec.get(k, 0) + 1
+        elif ev.kind == "battle_destroy":
+            k = f"{ev.player}:destroyed_in_battle"
+            rec[k] = rec.get(k, 0) + 1

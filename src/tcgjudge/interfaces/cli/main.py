@@ -1,0 +1,272 @@
+"""The ``tcgjudge`` command."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from ...games import registry
+
+
+def _pkg(game: str):
+    try:
+        return registry.get(game)
+    except registry.UnknownGame as e:
+        raise click.BadParameter(str(e), param_hint="GAME") from None
+
+
+def _deck(pkg, name: str | None, default_index: int):
+    names = pkg.shipped_decks()
+    if name is None:
+        name = names[default_index % len(names)]
+    try:
+        return pkg.load_deck(name)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+
+
+@click.group()
+@click.version_option(package_name="tcgjudge")
+def main() -> None:
+    """tcgjudge: rules engine, simulator and play platform for The Caster Chronicles,
+    Shadowverse: Evolve and NOVA."""
+
+
+@main.command()
+@click.argument("game")
+@click.option("--deck", help="your deck: a shipped deck name or a deck file")
+@click.option("--opponent-deck", help="the opponent's deck")
+@click.option("--vs", "opponent", default="random", show_default=True, help="the opponent agent")
+@click.option("--seed", type=int, default=None, help="random seed (default: from the clock)")
+@click.option("--as", "seat", type=click.Choice(["p1", "p2"]), default="p1", show_default=True)
+@click.option("--replay", "replay_path", type=click.Path(dir_okay=False), help="save the game's replay here")
+def play(game, deck, opponent_deck, opponent, seed, seat, replay_path) -> None:
+    """Play GAME in the terminal against an agent."""
+    from .play import play_terminal
+
+    pkg = _pkg(game)
+    if seed is None:
+        seed = int(time.time()) % 1_000_000
+    me = _deck(pkg, deck, 0)
+    them = _deck(pkg, opponent_deck, 1)
+    decks = [me, them] if seat == "p1" else [them, me]
+    play_terminal(pkg, decks, seed, opponent, int(seat[1]) - 1, replay_path)
+
+
+@main.command()
+@click.argument("game")
+@click.option("--games", "n", type=int, default=100, show_default=True)
+@click.option("--agents", default="random,random", show_default=True, help="two agents, comma separated")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--decks", help="comma-separated decks to cycle through (default: every shipped deck, all pairings)")
+@click.option("--replay-dir", type=click.Path(file_okay=False), help="keep every game's replay here")
+@click.option("--check", is_flag=True, help="check invariants: cards conserved, views hide hidden cards, "
+              "replays reproduce the game")
+@click.option("--quiet", is_flag=True, help="no progress bar")
+def sim(game, n, agents, seed, decks, replay_dir, check, quiet) -> None:
+    """Run N games of GAME between agents and report win rates."""
+    from tqdm import tqdm
+
+    from ...kernel import replay as replay_mod
+    from ..sim import InvariantError, play_game, replay_game, wilson
+
+    pkg = _pkg(game)
+    ags = [a.strip() for a in agents.split(",")]
+    if len(ags) != 2:
+        raise click.BadParameter("give two agents, e.g. random,random", param_hint="--agents")
+    names = [d.strip() for d in decks.split(",")] if decks else pkg.shipped_decks()
+    loaded = [_deck(pkg, nm, 0) for nm in names]
+    pairs = [(a, b) for a in loaded for b in loaded] if len(loaded) > 1 else [(loaded[0], loaded[0])]
+    if replay_dir:
+        Path(replay_dir).mkdir(parents=True, exist_ok=True)
+    wins = [0, 0]
+    draws = 0
+    turns = 0
+    decisions = 0
+    per_deck: dict[str, list[int]] = {}
+    t0 = time.perf_counter()
+    it = range(n) if quiet else tqdm(range(n), desc=f"{game} {agents}", unit="game")
+    for k in it:
+        s = seed + k
+        a, b = pairs[k % len(pairs)]
+        try:
+            g, rec = play_game(pkg, [a, b], s, ags, check=check)
+            if check:
+                again = replay_game(pkg, rec.replay)
+                if again.fingerprint() != g.fingerprint():
+                    raise InvariantError(f"seed {s}: replaying the game did not reproduce it")
+        except InvariantError as e:
+            raise click.ClickException(f"invariant broken: {e}") from None
+        except Exception as e:
+            raise click.ClickException(f"game {k} (seed {s}, {a.name} vs {b.name}) failed: "
+                                       f"{type(e).__name__}: {e}") from e
+        turns += rec.turns
+        decisions += rec.decisions
+        if rec.result == "draw":
+            draws += 1
+        else:
+            wins[rec.result] += 1
+            per_deck.setdefault(rec.decks[rec.result], [0, 0])[0] += 1
+        for dn in rec.decks:
+            per_deck.setdefault(dn, [0, 0])[1] += 1
+        if replay_dir:
+            replay_mod.save(g, Path(replay_dir) / f"{game}-{s}.json")
+    dt = time.perf_counter() - t0
+    click.echo(f"{n} games of {game}, agents {ags[0]} (p1) vs {ags[1]} (p2), seeds {seed}..{seed + n - 1}")
+    for i in (0, 1):
+        lo, hi = wilson(wins[i], n)
+        click.echo(f"  p1 seat ({ags[0]})" if i == 0 else f"  p2 seat ({ags[1]})", nl=False)
+        click.echo(f": {wins[i]} wins, {wins[i] / n:.1%} (95% CI {lo:.1%}-{hi:.1%})")
+    click.echo(f"  draws: {draws}")
+    if len(per_deck) > 1:
+        for dn, (w, played) in sorted(per_deck.items()):
+            lo, hi = wilson(w, played)
+            click.echo(f"  deck {dn}: {w}/{played} games won, {w / played:.1%} (95% CI {lo:.1%}-{hi:.1%})")
+    click.echo(f"  mean turns: {turns / n:.1f}; decisions: {decisions} ({decisions / n:.0f} per game)")
+    click.echo(f"  speed: {n / dt:.1f} games/s, {decisions / dt:.0f} decisions/s ({dt:.1f} s)")
+    if check:
+        click.echo("  invariants: all held (cards conserved, views hide hidden cards, replays reproduce)")
+
+
+@main.command("replay")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--as", "seat", type=click.Choice(["p1", "p2", "all"]), default="all", show_default=True,
+              help="whose view to show")
+@click.option("--step/--no-step", default=True, help="wait for Enter between decisions")
+def replay_cmd(file, seat, step) -> None:
+    """Step through a saved game."""
+    from ...kernel import replay as replay_mod
+    from ...kernel.view import log_for
+
+    try:
+        data = replay_mod.load(file)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+    pkg = _pkg(data["game"])
+    decks = [pkg.deck_from_json(d) for d in data["decks"]]
+    g = pkg.new_game(decks, data["seed"], first=data.get("first"), auto=data.get("auto", False))
+    viewer = None if seat == "all" else int(seat[1]) - 1
+    shown = 0
+
+    def show_log() -> None:
+        nonlocal shown
+        lines = g.log[shown:] if viewer is None else log_for(g, viewer)[shown:]
+        for ln in lines:
+            click.echo("  " + (ln[1] if isinstance(ln, tuple) else ln))
+        shown = len(g.log)
+
+    show_log()
+    for i, idx in enumerate(data["decisions"]):
+        d = g.pending
+        if d is None:
+            raise click.ClickException(f"replay decision {i}: no decision is pending")
+        click.echo("")
+        click.echo(pkg.describe(g, d.player if viewer is None else viewer))
+        click.echo(f"[{i + 1}/{len(data['decisions'])}] p{d.player + 1} {d.kind}: {d.options[idx][0]}")
+        if step and sys.stdin.isatty():
+            input("  (Enter for the next decision) ")
+        g.decide(idx)
+        show_log()
+    click.echo(f"result: {data.get('result')}")
+
+
+@main.group()
+def deck() -> None:
+    """Deck tools."""
+
+
+@deck.command("check")
+@click.argument("game")
+@click.argument("file")
+def deck_check(game, file) -> None:
+    """Validate a deck file (deck construction rules)."""
+    pkg = _pkg(game)
+    try:
+        d = pkg.load_deck(file)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+    errs = pkg.check_deck(d)
+    if errs:
+        for e in errs:
+            click.echo(f"  {e}")
+        raise click.ClickException(f"{file}: the deck {d.name!r} is not legal ({len(errs)} problem(s))")
+    click.echo(f"{file}: the deck {d.name!r} is legal ({len(d.main)} cards"
+               + (f", extra {len(d.extra)}" if hasattr(d, "extra") else "") + ")")
+
+
+@deck.command("list")
+@click.argument("game")
+def deck_list(game) -> None:
+    """List the shipped decks of GAME."""
+    pkg = _pkg(game)
+    for name in pkg.shipped_decks():
+        d = pkg.load_deck(name)
+        click.echo(f"{name}: {d.name}")
+
+
+@main.group()
+def scenario() -> None:
+    """Conformance scenarios."""
+
+
+@scenario.command("run")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--quiet", is_flag=True, help="print only failures and the summary")
+def scenario_run(paths, quiet) -> None:
+    """Run scenario files or folders of them."""
+    from ..scenario import ScenarioError, run_paths
+
+    try:
+        results = run_paths(paths)
+    except ScenarioError as e:
+        raise click.ClickException(str(e)) from None
+    passed = sum(r.passed for r in results)
+    for r in results:
+        if not (quiet and r.passed):
+            click.echo(r.line())
+    click.echo(f"{passed} passed, {len(results) - passed} failed")
+    if passed != len(results):
+        sys.exit(1)
+
+
+@main.group()
+def rules() -> None:
+    """Rules tools."""
+
+
+@rules.command("coverage")
+@click.argument("game")
+@click.option("--all", "show_all", is_flag=True, help="list covered rules too")
+@click.option("--json", "as_json", is_flag=True)
+def rules_coverage(game, show_all, as_json) -> None:
+    """Which numbered rules of GAME are exercised by a passing scenario or test."""
+    from ..coverage import coverage
+
+    rep = coverage(game)
+    if as_json:
+        click.echo(json.dumps(rep.to_json(), indent=1))
+        return
+    for line in rep.lines(show_all):
+        click.echo(line)
+
+
+@main.group()
+def cards() -> None:
+    """Card pool tools."""
+
+
+@cards.command("list")
+@click.argument("game")
+def cards_list(game) -> None:
+    """List the shipped card pool of GAME."""
+    pkg = _pkg(game)
+    for key, c in sorted(pkg.pool().items()):
+        click.echo(f"{key}: {c.text}")
+
+
+if __name__ == "__main__":
+    main()

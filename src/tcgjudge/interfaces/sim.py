@@ -1,0 +1,100 @@
+"""Running games between agents, with optional invariant checks."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..agents import make_agent
+from ..kernel import replay as replay_mod
+from ..kernel.game import Game
+from ..kernel.view import view
+
+
+class InvariantError(AssertionError):
+    pass
+
+
+@dataclass
+class GameRecord:
+    seed: int
+    decks: tuple[str, str]
+    result: Any
+    turns: int
+    decisions: int
+    replay: dict = field(default_factory=dict)
+
+
+def play_game(pkg: Any, decks: list, seed: int, agents: list[str], *, auto: bool = True, check: bool = False,
+              max_decisions: int = 100_000, on_decision: Callable | None = None) -> tuple[Game, GameRecord]:
+    g = pkg.new_game(decks, seed, auto=auto)
+    ags = [make_agent(agents[0], seed * 2 + 1), make_agent(agents[1], seed * 2 + 2)]
+    total = g.card_count() if check else 0
+    n = 0
+    while g.result is None:
+        d = g.pending
+        if d is None:
+            raise InvariantError(f"seed {seed}: the engine stopped with no decision and no result")
+        v = view(g, d.player) if (check or getattr(ags[d.player], "needs_view", False)) else {}
+        if check:
+            check_view(g, v, d.player)
+            if g.card_count() != total:
+                raise InvariantError(f"seed {seed}: card count changed from {total} to {g.card_count()}")
+        i = ags[d.player].choose(v, d)
+        g.decide(i)
+        n += 1
+        if on_decision:
+            on_decision(g)
+        if n >= max_decisions:
+            g.result = "draw"
+            g.note(f"game stopped after {max_decisions} decisions and counted as a draw")
+            break
+    if check:
+        for p in range(len(g.players)):
+            check_view(g, view(g, p), p)
+    rec = GameRecord(seed, tuple(d.name for d in decks), g.result, g.turn, n, replay_mod.record(g))
+    return g, rec
+
+
+def check_view(g: Game, v: dict, viewer: int) -> None:
+    """No view may contain the identity of a card the viewer may not see."""
+    rules = g.rules
+
+    def walk(x: Any) -> None:
+        if isinstance(x, dict):
+            if "id" in x and "card" in x:
+                oid = x["id"]
+                o = g.objects.get(oid)
+                if o is None or not rules.can_see(g, o, viewer):
+                    raise InvariantError(f"p{viewer + 1}'s view shows hidden object {oid} ({x['card']})")
+            for val in x.values():
+                walk(val)
+        elif isinstance(x, list):
+            for val in x:
+                walk(val)
+
+    walk(v["players"])
+    walk(v["shared"])
+
+
+def replay_game(pkg: Any, data: dict) -> Game:
+    decks = [pkg.deck_from_json(d) for d in data["decks"]]
+    g = pkg.new_game(decks, data["seed"], first=data.get("first"), auto=data.get("auto", False))
+    for i, idx in enumerate(data["decisions"]):
+        if g.pending is None:
+            raise ValueError(f"replay decision {i}: the game has no pending decision")
+        g.decide(idx)
+    return g
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """A 95% Wilson score interval for a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    den = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / den
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, c - h), min(1.0, c + h))

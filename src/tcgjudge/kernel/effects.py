@@ -1,0 +1,202 @@
+"""Continuous effects and the layer system.
+
+A :class:`CEffect` is one continuous effect: what it does (``op`` and
+``args``, meaning supplied by the card layer), what it applies to
+(``affects``), when it ends (``duration``) and its timestamp.  Effects made by
+resolving abilities live in ``game.effects``; effects of static abilities are
+collected afresh from the objects whose abilities are valid.
+
+Characteristics are computed for every object of the game's *layered* zones
+in one pass: printed values, then each layer in the game's order (Caster CR
+909.1, SVE 10.9, NOVA 802.1.2.1).  Inside a layer, an effect that depends on
+another is applied after it (CR 909.3a); otherwise earlier timestamps go first
+(CR 909.3b).  Conditions that select the affected objects are part of the
+effect and are evaluated on the characteristics the pass has reached (CR
+909.3b-3).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class CEffect:
+    """One continuous effect.  Immutable once made (shared between clones).
+
+    - ``layer``: name of the layer it applies in (from the game's layer list).
+    - ``op`` / ``args``: what it does, interpreted by ``rules.apply_effect``.
+    - ``affects``: ``("objs", frozenset_of_ids)`` for specific objects (they
+      stop being affected when they change zones, because they become new
+      objects), ``("sel", selector)`` for "all objects that ..." (CR
+      909.3b-3), ``("players", frozenset)`` for player effects.
+    - ``duration``: ``"end_of_turn"``, ``"end_of_battle"``, ``"static"`` (from
+      a static ability), ``"permanent"``, or any word the game ends by name.
+    - ``cond``: a condition that must hold for the effect to apply.
+    """
+
+    __slots__ = ("eid", "ts", "layer", "op", "args", "affects", "controller", "source", "duration",
+                 "cond", "ability")
+
+    def __init__(
+        self,
+        eid: int,
+        ts: int,
+        layer: str,
+        op: str,
+        args: Any,
+        affects: tuple,
+        controller: int,
+        source: int | None,
+        duration: str,
+        cond: Any = None,
+        ability: Any = None,
+    ) -> None:
+        self.eid = eid
+        self.ts = ts
+        self.layer = layer
+        self.op = op
+        self.args = args
+        self.affects = affects
+        self.controller = controller
+        self.source = source
+        self.duration = duration
+        self.cond = cond
+        self.ability = ability
+
+    def __repr__(self) -> str:
+        return f"CEffect#{self.eid}({self.layer}:{self.op} {self.args} {self.duration})"
+
+
+class LayerView:
+    """Characteristics as far as the layer pass has got; what conditions read."""
+
+    __slots__ = ("game", "chars")
+
+    def __init__(self, game: Game, chars: dict[int, dict]) -> None:
+        self.game = game
+        self.chars = chars
+
+    def get(self, oid: int) -> dict:
+        c = self.chars.get(oid)
+        if c is None:
+            c = self.game.base_chars(oid)
+        return c
+
+
+def _affected(game: Game, eff: CEffect, view: LayerView) -> list:
+    kind = eff.affects[0]
+    if kind == "objs":
+        return [o for o in eff.affects[1] if o in view.chars]
+    return list(game.rules.effect_affects(game, eff, view))
+
+
+def _order(game: Game, effects: list[CEffect], view: LayerView) -> list[CEffect]:
+    """Order the effects of one layer: dependency first, then timestamp (CR 909.3)."""
+    effects = sorted(effects, key=lambda e: e.ts)
+    if len(effects) < 2 or all(e.affects[0] == "objs" for e in effects):
+        return effects
+    depends: dict[int, set[int]] = {e.eid: set() for e in effects}
+    base_sets = {e.eid: set(_affected(game, e, view)) for e in effects}
+    for a in effects:
+        trial = dict(view.chars)
+        tview = LayerView(game, trial)
+        for oid in base_sets[a.eid]:
+            trial[oid] = game.rules.apply_effect(game, a, tview.get(oid), oid, tview)
+        for b in effects:
+            if b is a or b.affects[0] == "objs":
+                continue
+            if set(_affected(game, b, tview)) != base_sets[b.eid]:
+                depends[b.eid].add(a.eid)  # B's set changes when A applies: B depends on A
+    out: list[CEffect] = []
+    remaining = list(effects)
+    while remaining:
+        rem_ids = {e.eid for e in remaining}
+        free = [e for e in remaining if not (depends[e.eid] & rem_ids)
+                or e.eid in _in_cycle(e.eid, depends, rem_ids)]
+        pick = free[0] if free else remaining[0]
+        out.append(pick)
+        remaining.remove(pick)
+    return out
+
+
+def _in_cycle(eid: int, depends: dict[int, set[int]], alive: set[int]) -> set[int]:
+    """Ids on a dependency cycle through ``eid`` (a loop falls back to timestamps)."""
+    seen: set[int] = set()
+    stack = [d for d in depends[eid] if d in alive]
+    while stack:
+        x = stack.pop()
+        if x == eid:
+            return {eid}
+        if x in seen:
+            continue
+        seen.add(x)
+        stack.extend(d for d in depends.get(x, ()) if d in alive)
+    return set()
+
+
+def compute_layers(game: Game) -> dict:
+    """Characteristics of every object in a layered zone, plus player modifiers.
+
+    Returns ``{oid: chars}`` and, under key ``("p", i)``, each player's
+    modifiers (flags and values that player effects set).
+
+    Static abilities are collected from the printed characteristics; if the
+    pass grants or removes static abilities, the pass runs again with the
+    static abilities the objects have after it (at most twice more).
+    """
+    rules = game.rules
+    objs = game.objects
+    base: dict[Any, Any] = {}
+    for zkey, ids in game.zones.items():
+        if zkey[1] in rules.layered_zones:
+            for oid in ids:
+                base[oid] = game.base_chars(oid)
+                o = objs[oid]
+                if o.under:
+                    for u in o.under:
+                        base[u] = game.base_chars(u)
+    src = base
+    result: dict[Any, Any] = base
+    pmods: list[dict] = []
+    prev_key = None
+    for _ in range(3):
+        statics = list(rules.static_effects(game, LayerView(game, src)))
+        key = tuple(sorted((e.eid, e.source or 0) for e in statics))
+        if key == prev_key:
+            break
+        prev_key = key
+        result, pmods = _pass(game, dict(base), statics)
+        src = result
+    for i, m in enumerate(pmods):
+        result[("p", i)] = m
+    return result
+
+
+def _pass(game: Game, chars: dict, statics: list[CEffect]) -> tuple[dict, list[dict]]:
+    rules = game.rules
+    view = LayerView(game, chars)
+    pmods: list[dict] = [{} for _ in game.players]
+    effects = [e for e in game.effects if e.cond is None or rules.effect_condition(game, e, view)]
+    effects.extend(statics)
+    if effects:
+        by_layer: dict[str, list[CEffect]] = {}
+        for e in effects:
+            by_layer.setdefault(e.layer, []).append(e)
+        for layer in rules.layers:
+            les = by_layer.get(layer)
+            if not les:
+                continue
+            for e in _order(game, les, view):
+                kind = e.affects[0]
+                if kind == "players" or kind == "players_sel":
+                    ps = e.affects[1] if kind == "players" else rules.effect_affects(game, e, view)
+                    for p in ps:
+                        rules.apply_player_effect(game, e, pmods[p], p, view)
+                    continue
+                for oid in _affected(game, e, view):
+                    chars[oid] = rules.apply_effect(game, e, view.get(oid), oid, view)
+    rules.after_layers(game, chars)
+    return chars, pmods

@@ -1,0 +1,601 @@
+"""The game: state as plain data, and the engine loop that advances it.
+
+A :class:`Game` holds everything about one game in progress.  Its procedure
+stack (``frames``) records where the engine stopped: which step of which
+procedure, with which bindings, as plain data (DESIGN principle 2).  The loop
+in :meth:`Game.advance` runs the top frame's handler until a decision is
+pending or the game is over; :meth:`Game.decide` stores the answer on the
+frame that asked and continues.  Nothing in the engine calls out to a player.
+
+Handlers are plain functions ``handler(game, frame)`` registered by name in
+the game's rules (``rules.procs``).  A handler reads ``frame.step``, does
+some work, and then either changes ``frame.step``, pushes a sub-procedure
+(:meth:`push`), finishes (:meth:`pop`), or asks (:meth:`ask`).  When asked,
+the answer arrives as ``frame.data["ans"]`` (the chosen option's payload).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from .decisions import Decision, IllegalAction
+from .effects import CEffect, compute_layers
+from .events import Event, PendingTrigger
+from .objects import CardDef, Obj
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .rules import GameRules
+
+
+def dcopy(v: Any) -> Any:
+    """Copy nested dicts and lists of plain data; everything else is shared.
+
+    Tuples, strings, numbers, frozensets and the immutable definitions
+    (CardDef, Ability, CEffect, Decision) are shared between clones.
+    """
+    t = type(v)
+    if t is dict:
+        return {k: dcopy(x) if type(x) in (dict, list) else x for k, x in v.items()}
+    if t is list:
+        return [dcopy(x) if type(x) in (dict, list) else x for x in v]
+    return v
+
+
+class Frame:
+    """One procedure in progress: its kind, its step, its bindings."""
+
+    __slots__ = ("kind", "step", "data")
+
+    def __init__(self, kind: str, step: int | str = 0, data: dict[str, Any] | None = None) -> None:
+        self.kind = kind
+        self.step = step
+        self.data = data if data is not None else {}
+
+    def copy(self) -> Frame:
+        return Frame(self.kind, self.step, dcopy(self.data))
+
+    def __repr__(self) -> str:
+        return f"Frame({self.kind}@{self.step})"
+
+
+MARK = "\x00"  # object placeholders in option labels: MARK + id + MARK
+
+
+class GameOver(Exception):
+    """Raised inside handlers to stop the loop at once when the game ends."""
+
+
+class Game:
+    """One game.  See the module docstring."""
+
+    _GEN = 0
+
+    def __init__(self, rules: GameRules, seed: int = 0) -> None:
+        self.rules = rules
+        Game._GEN += 1
+        self.gen = Game._GEN
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.objects: dict[int, Obj] = {}
+        self.zones: dict[tuple[int, str], list[int]] = {}
+        self.next_id = 1
+        self.players: list[dict[str, Any]] = [{"index": i} for i in range(rules.num_players)]
+        self.turn = 0  # turn serial: counts every turn taken, extra turns included
+        self.active = 0
+        self.phase = ""
+        self.step = ""
+        self.frames: list[Frame] = []
+        self.pending: Decision | None = None
+        self.effects: list[CEffect] = []
+        self.triggers: list[PendingTrigger] = []
+        self.delayed: list[Any] = []
+        self.lki: dict[int, tuple] = {}  # old id -> (object, characteristics, successor id)
+        self.log: list[str] = []
+        self.result: int | str | None = None  # winner index, "draw", or None while playing
+        self.record: dict[str, Any] = {}  # per-turn tallies the rules and cards refer to
+        self.gvars: dict[str, Any] = {}  # game-specific globals (attack state, ...)
+        self.history: list[int] = []  # every answer given, by option index
+        self.info: dict[str, Any] = {}  # how the game was set up (decks, seed): for replays
+        self.auto = False  # answer single-option questions at once
+        self._cc: dict | None = None  # characteristics cache (not part of the state)
+        self._batch: list[Event] | None = None
+        self._batch_lki: dict[int, tuple[Obj, dict]] = {}
+        for name, spec in rules.zone_specs.items():
+            if spec.shared:
+                self.zones[(-1, name)] = []
+            else:
+                for p in range(rules.num_players):
+                    self.zones[(p, name)] = []
+
+    # ------------------------------------------------------------------ clone
+    def clone(self) -> Game:
+        """An independent copy; objects are shared copy-on-write."""
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        Game._GEN += 1
+        g.gen = Game._GEN
+        Game._GEN += 1
+        self.gen = Game._GEN  # both sides now treat every existing object as shared
+        g.seed = self.seed
+        g.rng = self.rng.clone()
+        g.objects = dict(self.objects)
+        g.zones = {k: list(v) for k, v in self.zones.items()}
+        g.next_id = self.next_id
+        g.players = [dcopy(p) for p in self.players]
+        g.turn = self.turn
+        g.active = self.active
+        g.phase = self.phase
+        g.step = self.step
+        g.frames = [f.copy() for f in self.frames]
+        g.pending = self.pending
+        g.effects = list(self.effects)
+        g.triggers = list(self.triggers)
+        g.delayed = list(self.delayed)
+        g.lki = dict(self.lki)
+        g.log = list(self.log)
+        g.result = self.result
+        g.record = dcopy(self.record)
+        g.gvars = dcopy(self.gvars)
+        g.history = list(self.history)
+        g.info = self.info
+        g.auto = self.auto
+        g._cc = self._cc
+        g._batch = None
+        g._batch_lki = {}
+        return g
+
+    def restore(self, other: Game) -> None:
+        """Become ``other`` (a snapshot taken with :meth:`clone`), in place."""
+        snap = other.clone()
+        for name in ("rng", "objects", "zones", "next_id", "players", "turn", "active", "phase",
+                     "step", "frames", "pending", "effects", "triggers", "delayed", "lki", "log",
+                     "result", "record", "gvars", "history", "info", "auto"):
+            setattr(self, name, getattr(snap, name))
+        self.gen = snap.gen
+        self._cc = None
+
+    # ------------------------------------------------------------- the loop
+    def advance(self) -> None:
+        """Run procedures until a decision is pending or the game is over."""
+        procs = self.rules.procs
+        try:
+            while self.pending is None and self.result is None:
+                f = self.frames[-1]
+                procs[f.kind](self, f)
+        except GameOver:
+            pass
+
+    def decide(self, choice: int | str) -> None:
+        """Answer the pending decision by option index or label, then advance.
+
+        An answer that is not an option raises :class:`IllegalAction` and
+        changes nothing.
+        """
+        d = self.pending
+        if d is None:
+            raise IllegalAction("no decision is pending" + (" (the game is over)" if self.result is not None else ""))
+        if isinstance(choice, str):
+            idx = d.index_of(choice)
+        else:
+            if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < len(d.options):
+                raise IllegalAction(f"option index {choice!r} is out of range 0..{len(d.options) - 1}")
+            idx = choice
+        self.pending = None
+        self.history.append(idx)
+        self.frames[-1].data["ans"] = d.options[idx][1]
+        self.advance()
+
+    # ------------------------------------------------------ procedure stack
+    def push(self, _proc: str, **data: Any) -> Frame:
+        f = Frame(_proc, 0, data)
+        self.frames.append(f)
+        return f
+
+    def pop(self, ret: Any = None) -> None:
+        """Finish the top procedure; ``ret`` reaches the caller as ``data['ret']``."""
+        self.frames.pop()
+        if self.frames:
+            self.frames[-1].data["ret"] = ret
+
+    def ask(self, player: int, kind: str, prompt: str, options: list[tuple[str, Any]],
+            info: dict | None = None) -> None:
+        """Stop and wait for ``player`` to pick one of ``options``.
+
+        With ``auto`` set, a question with a single option is answered at once
+        (it is not a choice); the game's set-up records the setting, so replays
+        agree.
+        """
+        if self.auto and len(options) == 1:
+            self.frames[-1].data["ans"] = options[0][1]
+            return
+        d = Decision(player, kind, prompt, self._render(options, player), info)
+        if d.options is not options:
+            d.raw = [o[0] for o in options]
+        self.pending = d
+
+    def _render(self, options: list[tuple[str, Any]], viewer: int, named: bool = True) -> list[tuple[str, Any]]:
+        """Replace object placeholders in labels by names the viewer may know; two different
+        objects that would read the same get their ids appended."""
+        if not any(MARK in o[0] for o in options):
+            return options
+        names: dict[int, str] = {}
+        for lab, _ in options:
+            parts = lab.split(MARK)
+            for i in range(1, len(parts), 2):
+                oid = int(parts[i])
+                if oid not in names:
+                    names[oid] = self.rules.obj_name(self, oid, viewer, named)
+        seen: dict[str, int] = {}
+        dup: set[str] = set()
+        for oid, n in names.items():
+            if n in seen and seen[n] != oid:
+                dup.add(n)
+            seen[n] = oid
+        out = []
+        for lab, pay in options:
+            parts = lab.split(MARK)
+            for i in range(1, len(parts), 2):
+                oid = int(parts[i])
+                n = names[oid]
+                parts[i] = f"{n}#{oid}" if n in dup else n
+            out.append(("".join(parts), pay))
+        return out
+
+    @staticmethod
+    def answer(frame: Frame) -> Any:
+        """The answer to this frame's question (consumed), or None if none yet."""
+        return frame.data.pop("ans", None)
+
+    def end(self, result: int | str, reason: str) -> None:
+        """End the game: ``result`` is the winner's index or ``"draw"``."""
+        if self.result is None:
+            self.result = result
+            self.pending = None
+            who = "draw" if result == "draw" else f"p{result + 1} wins"
+            self.note(f"game over: {who} ({reason})")
+        raise GameOver
+
+    # ------------------------------------------------------------- objects
+    def tick(self) -> int:
+        """The next value of the game's single counter (object ids and timestamps)."""
+        n = self.next_id
+        self.next_id = n + 1
+        return n
+
+    def obj(self, oid: int) -> Obj:
+        return self.objects[oid]
+
+    def successor(self, oid: int) -> int | None:
+        """Where an object went: follow zone changes to the object that exists now."""
+        seen = 0
+        while oid not in self.objects:
+            e = self.lki.get(oid)
+            if e is None or e[2] is None or seen > 64:
+                return None
+            oid = e[2]
+            seen += 1
+        return oid
+
+    def __repr__(self) -> str:
+        return f"<Game {self.rules.game_id} turn {self.turn}>"
+
+    def w(self, oid: int) -> Obj:
+        """A writable version of object ``oid`` (copy-on-write)."""
+        o = self.objects[oid]
+        if o.gen != self.gen:
+            o = o.copy(self.gen)
+            self.objects[oid] = o
+        self._cc = None
+        return o
+
+    def zone(self, player: int, name: str) -> list[int]:
+        """The ids in a zone, in order (top of an ordered zone is the end)."""
+        spec = self.rules.zone_specs[name]
+        return self.zones[(-1 if spec.shared else player, name)]
+
+    def zkey(self, player: int, name: str) -> tuple[int, str]:
+        return (-1 if self.rules.zone_specs[name].shared else player, name)
+
+    def create(self, card: CardDef, owner: int, zone: str, zp: int | None = None, *,
+               face_up: bool | None = None, orient: str = "", pos: str | int = "top",
+               controller: int | None = None) -> int:
+        """Put a new object for ``card`` into a zone (game set-up, tokens, pseudo-cards)."""
+        spec = self.rules.zone_specs[zone]
+        zp = -1 if spec.shared else (owner if zp is None else zp)
+        oid = self.tick()
+        o = Obj(oid, card, owner, zone, zp, self.gen,
+                face_up=spec.public if face_up is None else face_up, orient=orient, since=self.turn)
+        if controller is not None:
+            o.controller = controller
+        elif zp >= 0:
+            o.controller = zp
+        self.objects[oid] = o
+        self._insert(self.zones[(zp, zone)], oid, pos)
+        self._cc = None
+        return oid
+
+    @staticmethod
+    def _insert(lst: list[int], oid: int, pos: str | int) -> None:
+        if pos == "top":
+            lst.append(oid)
+        elif pos == "bottom":
+            lst.insert(0, oid)
+        else:  # n-th from the top, 1-based; too deep means the bottom (SVE 4.1.3.1)
+            n = int(pos)
+            lst.insert(max(0, len(lst) - n + 1), oid)
+
+    def move(self, oid: int, zone: str, zp: int | None = None, *, pos: str | int = "top",
+             face_up: bool | None = None, orient: str | None = None, cause: Any = None,
+             controller: int | None = None, event: bool = True) -> int:
+        """Move an object to a zone; returns the id of the object there.
+
+        Moving to another zone makes a new object (CR 302.3, SVE 4.1.4,
+        NOVA 301.9); moving between field zones keeps it (same rules).  The
+        old object's last known information is kept (CR 911, SVE 10.11).
+        Stacked objects follow the game's rule for stocks (``rules.on_leave``).
+        """
+        o = self.objects[oid]
+        rules = self.rules
+        tspec = rules.zone_specs[zone]
+        fspec = rules.zone_specs[o.zone]
+        if zp is None:
+            zp = o.owner  # unspecified owner of the zone: the card's owner (CR 302.5, SVE 4.1.6)
+        zp = -1 if tspec.shared else zp
+        frm_key = (o.zp, o.zone)
+        frm = o.zone
+        zone_list = self.zones[frm_key]
+        if o.over is not None:
+            ov = self.w(o.over)
+            ov.under.remove(oid)
+            if not ov.under:
+                ov.under = None
+        else:
+            zone_list.remove(oid)
+        keep = fspec.field and tspec.field and o.over is None
+        chars = self.chars(oid)
+        if self._batch is not None:
+            self._batch_lki[oid] = (o, chars)
+        if keep:
+            n = self.w(oid)
+            n.zone = zone
+            n.zp = zp
+            if controller is not None and controller != n.controller:
+                n.controller = controller
+                n.since = self.turn
+            elif zp >= 0 and n.controller != zp:
+                n.controller = zp
+                n.since = self.turn
+            if face_up is not None:
+                n.face_up = face_up
+            if orient is not None:
+                n.orient = orient
+            new = oid
+        else:
+            new = self.tick()
+            n = Obj(new, o.card, o.owner, zone, zp, self.gen,
+                    face_up=tspec.public if face_up is None else face_up,
+                    orient=orient if orient is not None else (rules.default_orient(zone) or ""),
+                    since=self.turn)
+            n.controller = controller if controller is not None else (zp if zp >= 0 else o.controller)
+            self.objects[new] = n
+            if o.under:
+                rules.on_leave_stack(self, oid, o, new)
+            del self.objects[oid]
+        self._insert(self.zones[(zp, zone)], new, pos)
+        self.lki[oid] = (o, chars, new)
+        self._carry_name(oid, new)
+        self._cc = None
+        if event:
+            self.emit(Event("move", oid=oid, new=new, frm=frm, to=zone, player=o.controller, cause=cause,
+                            data={"from_zp": frm_key[0], "to_zp": zp}))
+        return new
+
+    def stack_under(self, oid: int, onto: int, pos: str = "bottom") -> int:
+        """Put object ``oid`` beneath ``onto`` (stocks, evolve bases) as a new object."""
+        o = self.objects[oid]
+        top = self.objects[onto]
+        zone_list = self.zones[(o.zp, o.zone)]
+        if o.over is not None:
+            ov = self.w(o.over)
+            ov.under.remove(oid)
+        else:
+            zone_list.remove(oid)
+        new = self.tick()
+        self.lki[oid] = (o, self.chars(oid), new)
+        self._carry_name(oid, new)
+        n = Obj(new, o.card, o.owner, top.zone, top.zp, self.gen, face_up=o.face_up, since=self.turn)
+        n.controller = top.controller
+        n.over = onto
+        self.objects[new] = n
+        del self.objects[oid]
+        t = self.w(onto)
+        if t.under is None:
+            t.under = []
+        if pos == "bottom":
+            t.under.insert(0, new)
+        else:
+            t.under.append(new)
+        self._cc = None
+        self.emit(Event("move", oid=oid, new=new, frm=o.zone, to=top.zone, player=o.controller,
+                        data={"stacked": onto}))
+        return new
+
+    def _carry_name(self, old: int, new: int) -> None:
+        names = self.gvars.get("names")
+        if names and old in names and old != new:
+            names[new] = names[old]
+
+    def erase(self, oid: int) -> None:
+        """Remove an object from the game altogether (tokens, pseudo-cards)."""
+        o = self.objects[oid]
+        self.lki[oid] = (o, self.chars(oid), None)
+        if o.over is not None:
+            ov = self.w(o.over)
+            ov.under.remove(oid)
+        else:
+            self.zones[(o.zp, o.zone)].remove(oid)
+        del self.objects[oid]
+        self._cc = None
+
+    # --------------------------------------------------- simple state edits
+    def set_orient(self, oid: int, orient: str, cause: Any = None) -> bool:
+        o = self.objects[oid]
+        if o.orient == orient:
+            return False  # becoming the state it already has is not a change (CR 104.3, SVE 1.3.2.1)
+        old = o.orient
+        self.w(oid).orient = orient
+        self.emit(Event("orient", oid=oid, player=o.controller, cause=cause, data={"old": old, "new": orient}))
+        return True
+
+    def set_data(self, oid: int, key: str, value: Any) -> None:
+        o = self.w(oid)
+        if o.data is None:
+            o.data = {}
+        if value is None:
+            o.data.pop(key, None)
+        else:
+            o.data[key] = value
+
+    def add_counters(self, oid: int, name: str, n: int, cause: Any = None) -> int:
+        """Put (n > 0) or remove (n < 0) counters; returns how many changed."""
+        o = self.objects[oid]
+        have = o.counter(name)
+        new = max(0, have + n)
+        if new == have:
+            return 0
+        w = self.w(oid)
+        if w.counters is None:
+            w.counters = {}
+        if new:
+            w.counters[name] = new
+        else:
+            del w.counters[name]
+            if not w.counters:
+                w.counters = None
+        self.emit(Event("counter", oid=oid, player=o.controller, cause=cause,
+                        data={"name": name, "n": new - have}))
+        return new - have
+
+    def set_player(self, p: int, key: str, value: Any) -> None:
+        self.players[p][key] = value
+        self._cc = None
+
+    def add_effect(self, eff: CEffect) -> None:
+        self.effects.append(eff)
+        self._cc = None
+
+    def end_effects(self, duration: str) -> None:
+        """End every continuous effect with this duration (CR 507.5a, SVE 7.4.8)."""
+        keep = [e for e in self.effects if e.duration != duration]
+        if len(keep) != len(self.effects):
+            self.effects = keep
+            self._cc = None
+
+    def note(self, line: str) -> None:
+        self.log.append(line)
+
+    def touch(self) -> None:
+        """Forget cached characteristics (after a change made outside these helpers)."""
+        self._cc = None
+
+    # ------------------------------------------------------ characteristics
+    def base_chars(self, oid: int) -> dict:
+        o = self.objects.get(oid)
+        if o is None:
+            return self.lki[oid][1]
+        return self.rules.base_chars(self, o)
+
+    def chars(self, oid: int) -> dict:
+        """Current characteristics of an object, after continuous effects.
+
+        For an object that no longer exists, its last known information.
+        """
+        cc = self._cc
+        if cc is None:
+            cc = self._cc = compute_layers(self)
+        c = cc.get(oid)
+        if c is None:
+            if oid not in self.objects:
+                return self.lki[oid][1]
+            c = self.rules.single_chars(self, self.objects[oid])
+            cc[oid] = c
+        return c
+
+    def pmods(self, p: int) -> dict:
+        """Modifiers that continuous effects put on player ``p`` (restrictions, ...)."""
+        cc = self._cc
+        if cc is None:
+            cc = self._cc = compute_layers(self)
+        return cc[("p", p)]
+
+    # ----------------------------------------------------- events, triggers
+    def begin_batch(self) -> None:
+        """Start a group of simultaneous events (checked for triggers together)."""
+        if self._batch is None:
+            self._batch = []
+            self._batch_lki = {}
+
+    def end_batch(self) -> None:
+        batch = self._batch
+        self._batch = None
+        lki = self._batch_lki
+        self._batch_lki = {}
+        if batch:
+            self.rules.check_triggers(self, batch, lki)
+
+    def emit(self, ev: Event) -> None:
+        if self._batch is not None:
+            self._batch.append(ev)
+        else:
+            lki = {ev.oid: self.lki[ev.oid]} if ev.kind == "move" and ev.oid in self.lki else {}
+            self.rules.check_triggers(self, [ev], lki)
+
+    def add_trigger(self, controller: int, source: int, ability: Any, bind: dict, card=None) -> None:
+        self.triggers.append(PendingTrigger(self.tick(), controller, source, ability, bind, 1, card))
+
+    # ---------------------------------------------------------- queries
+    def opp(self, p: int) -> int:
+        return 1 - p
+
+    def ids_in(self, p: int, name: str) -> list[int]:
+        return self.zone(p, name)
+
+    def all_in(self, name: str) -> Iterable[int]:
+        spec = self.rules.zone_specs[name]
+        if spec.shared:
+            yield from self.zones[(-1, name)]
+        else:
+            for p in range(len(self.players)):
+                yield from self.zones[(p, name)]
+
+    def card_count(self) -> int:
+        """Every physical card in every zone, stacked ones included (tokens and the
+        pseudo-cards of abilities are not cards): for conservation checks."""
+        n = 0
+        objs = self.objects
+        for ids in self.zones.values():
+            for oid in ids:
+                o = objs[oid]
+                if not o.card.token:
+                    n += 1
+                if o.under:
+                    n += sum(1 for u in o.under if not objs[u].card.token)
+        if len(objs) != sum(len(v) for v in self.zones.values()) + sum(
+                len(o.under) for o in objs.values() if o.under):
+            return -1  # an object that is in no zone, or in two: never conserved
+        return n
+
+    def fingerprint(self) -> tuple:
+        """A value that is equal for equal game states (used to test determinism)."""
+        objs = tuple(sorted(
+            (o.id, o.card.key, o.owner, o.controller, o.zone, o.zp, o.face_up, o.orient,
+             tuple(sorted(o.counters.items())) if o.counters else (), tuple(o.under or ()), o.over,
+             repr(sorted(o.data.items())) if o.data else "")
+            for o in self.objects.values()))
+        zones = tuple(sorted((k, tuple(v)) for k, v in self.zones.items()))
+        return (objs, zones, repr(self.players), self.turn, self.active, self.phase, self.step,
+                tuple((f.kind, f.step, repr(f.data)) for f in self.frames),
+                self.pending.labels if self.pending else None, self.result, self.rng.state,
+                tuple(self.log), tuple(self.history))

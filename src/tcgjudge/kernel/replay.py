@@ -1,0 +1,50 @@
+"""Replays: a game is (engine version, rules version, decks, seed, decisions).
+
+A replay file is JSON holding exactly that; replaying it re-creates the game
+bit for bit (DESIGN principle 3).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+FORMAT = "tcgjudge-replay/1"
+
+
+def engine_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("tcgjudge")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
+def record(g) -> dict[str, Any]:
+    """The replay of a game so far."""
+    return {
+        "format": FORMAT, "engine": engine_version(), "game": g.rules.game_id,
+        "rules": getattr(g.rules, "rules_version", ""), **{k: v for k, v in g.info.items() if k != "game"},
+        "decisions": list(g.history),
+        "result": None if g.result is None else ("draw" if g.result == "draw" else f"p{g.result + 1}"),
+        "turns": g.turn,
+    }
+
+
+def save(g, path: str | Path) -> None:
+    Path(path).write_text(json.dumps(record(g), indent=1) + "\n", encoding="utf-8")
+
+
+def load(path: str | Path) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as e:
+        raise ValueError(f"{path}: not a readable replay: {e}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"{path}: not a tcgjudge replay (format {data.get('format') if isinstance(data, dict) else None!r})")
+    for k in ("game", "seed", "decks", "decisions"):
+        if k not in data:
+            raise ValueError(f"{path}: replay is missing {k!r}")
+    return data

@@ -1,0 +1,117 @@
+"""What a game must tell the kernel: its zones, layers, procedures and hooks.
+
+A game package subclasses :class:`GameRules` (usually through the card
+layer's ``CardRules``, which fills in the effect-language hooks) and supplies
+its own words: zone names, orientations, layer order, the turn procedure and
+its rules processes.  The kernel itself knows no game's vocabulary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from .zones import ZoneSpec
+
+if TYPE_CHECKING:
+    from .effects import CEffect, LayerView
+    from .events import Event
+    from .game import Frame, Game
+    from .objects import Obj
+
+Proc = Callable[["Game", "Frame"], None]
+
+
+class GameRules:
+    game_id = "?"
+    num_players = 2
+    zone_specs: dict[str, ZoneSpec] = {}
+    layered_zones: frozenset[str] = frozenset()
+    field_zones: tuple[str, ...] = ("field",)
+    layers: tuple[str, ...] = ("base", "abilities", "nonnum", "num")
+
+    def __init__(self) -> None:
+        self.procs: dict[str, Proc] = {}
+        self.filter_hooks: dict[str, Callable] = {}
+        self.cond_hooks: dict[str, Callable] = {}
+
+    # --- set-up -----------------------------------------------------------------
+    def register(self, name: str, proc: Proc) -> None:
+        self.procs[name] = proc
+
+    def default_orient(self, zone: str) -> str:
+        return ""
+
+    # --- characteristics ------------------------------------------------------------
+    def base_chars(self, g: Game, o: Obj) -> dict:
+        return o.card.chars
+
+    def single_chars(self, g: Game, o: Obj) -> dict:
+        """Characteristics of an object outside the layered zones (hand, deck, ...)."""
+        return self.base_chars(g, o)
+
+    def static_effects(self, g: Game, view: LayerView) -> Iterable[CEffect]:
+        return ()
+
+    def effect_affects(self, g: Game, eff: CEffect, view: LayerView) -> Iterable[Any]:
+        return ()
+
+    def effect_condition(self, g: Game, eff: CEffect, view: LayerView) -> bool:
+        return True
+
+    def apply_effect(self, g: Game, eff: CEffect, chars: dict, oid: int, view: LayerView) -> dict:
+        return chars
+
+    def apply_player_effect(self, g: Game, eff: CEffect, mods: dict, p: int, view: LayerView) -> None:
+        pass
+
+    def after_layers(self, g: Game, chars: dict) -> None:
+        pass
+
+    # --- events ---------------------------------------------------------------------
+    def check_triggers(self, g: Game, events: list[Event], lki: dict) -> None:
+        pass
+
+    def on_leave_stack(self, g: Game, oid: int, o: Obj, new: int) -> None:
+        """Objects stacked under ``o`` when it leaves its zone (default: they go with nothing)."""
+        for u in list(o.under or ()):
+            g.move(u, self.stack_leave_zone, g.objects[u].owner)
+
+    stack_leave_zone = "graveyard"
+
+    # --- queries --------------------------------------------------------------------
+    def player_value(self, g: Game, p: int, key: str) -> int:
+        v = g.players[p].get(key, 0)
+        return v if isinstance(v, int) else len(v)
+
+    def obj_name(self, g: Game, oid: int, viewer: int | None, named: bool = True) -> str:
+        """How an object is named in a label shown to ``viewer``."""
+        o = g.objects.get(oid)
+        return o.card.key if o is not None else f"#{oid}"
+
+    # --- views ----------------------------------------------------------------------
+    def public_chars(self, g: Game, oid: int) -> dict:
+        """The characteristics a view shows for a visible object."""
+        c = g.chars(oid)
+        return {k: c[k] for k in ("name", "cost", "atk", "def") if c.get(k) is not None}
+
+    def public_data(self, g: Game, o: Obj) -> dict:
+        """Game-specific object state a view shows (damage, ...)."""
+        return {}
+
+    def player_view(self, g: Game, p: int, viewer: int) -> dict:
+        """Player values a view shows (life, play points, ...)."""
+        return {}
+
+    def can_see(self, g: Game, o: Obj, viewer: int) -> bool:
+        """May ``viewer`` know this object's identity?  (CR 302.2, SVE 4.1.2, NOVA 301.7)"""
+        if o.data is not None:
+            known = o.data.get("known")
+            if known == "all" or (known is not None and viewer in known):
+                return True
+        spec = self.zone_specs[o.zone]
+        if spec.public:
+            if o.face_up:
+                return True
+            return spec.facedown_owner_sees and viewer == o.zp
+        return spec.owner_sees and viewer == o.zp
