@@ -231,16 +231,33 @@ class CardRules(GameRules):
 
     def _trigger_sources(self, g: Game, lki: dict) -> list[tuple[int, Any, dict]]:
         out = []
+        objs = g.objects
+        # Without an effect that grants abilities, only cards printed with automatic abilities
+        # can have one: skip computing the others' characteristics.
+        granted = any(e.op == "grant" and "abilities" in e.args for e in g.effects) or self._static_grants(g)
         for zname in self.trigger_zones:
             for oid in g.all_in(zname):
+                o = objs[oid]
+                if not granted and not o.card.chars.get("has_auto"):
+                    continue
                 c = g.chars(oid)
                 if c.get("has_auto"):
-                    out.append((oid, g.objects[oid], c))
+                    out.append((oid, o, c))
         for oid, entry in lki.items():
             o, c = entry[0], entry[1]
             if c.get("has_auto") and o.zone in self.trigger_zones:
                 out.append((oid, o, c))
         return out
+
+    def _static_grants(self, g: Game) -> bool:
+        """Is there a static ability on the field that grants abilities?"""
+        def scan() -> bool:
+            for zname in self.trigger_zones:
+                for oid in g.all_in(zname):
+                    if g.objects[oid].card.chars.get("grants_abilities"):
+                        return True
+            return False
+        return g.memo(("static_grants",), scan)
 
     def add_pending(self, g: Game, controller: int, src: int, ab: Ability, bind: dict, card: CardDef) -> None:
         """A triggered ability becomes pending (CR 906.2, SVE 10.7.2)."""

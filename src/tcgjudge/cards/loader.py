@@ -106,6 +106,9 @@ class CardBuilder:
         chars["abilities"] = tuple(abilities)
         chars["has_static"] = any(a.kind == "static" for a in abilities)
         chars["has_auto"] = any(a.kind == "auto" for a in abilities)
+        chars["grants_abilities"] = any(
+            a.kind == "static" and any(e["op"] == "grant" and isinstance(e["args"], dict) and "abilities" in e["args"]
+                                       for e in a.spec["effects"]) for a in abilities)
         if "effect" in entry:
             chars["effect"] = self.ability({"spell": entry["effect"]}, f"{w}: effect", -1)
         try:

@@ -149,6 +149,11 @@ def compute_layers(game: Game) -> dict:
     """
     rules = game.rules
     objs = game.objects
+    if not game.effects and not rules.extra_effects_possible(game):
+        # Nothing can modify anything: characteristics are the printed ones, computed on demand.
+        if not any(objs[oid].card.chars.get("has_static") for zkey, ids in game.zones.items()
+                   if zkey[1] in rules.layered_zones for oid in ids):
+            return {("p", i): {} for i in range(len(game.players))}
     base: dict[Any, Any] = {}
     for zkey, ids in game.zones.items():
         if zkey[1] in rules.layered_zones:

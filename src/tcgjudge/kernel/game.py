@@ -100,6 +100,7 @@ class Game:
         self.info: dict[str, Any] = {}  # how the game was set up (decks, seed): for replays
         self.auto = False  # answer single-option questions at once
         self._cc: dict | None = None  # characteristics cache (not part of the state)
+        self._mc: dict | None = None  # other values derived from the state (see memo)
         self._batch: list[Event] | None = None
         self._batch_lki: dict[int, tuple[Obj, dict]] = {}
         for name, spec in rules.zone_specs.items():
@@ -142,6 +143,7 @@ class Game:
         g.info = self.info
         g.auto = self.auto
         g._cc = self._cc
+        g._mc = self._mc
         g._batch = None
         g._batch_lki = {}
         return g
@@ -154,7 +156,7 @@ class Game:
                      "result", "record", "gvars", "history", "info", "auto"):
             setattr(self, name, getattr(snap, name))
         self.gen = snap.gen
-        self._cc = None
+        self._cc = self._mc = None
 
     # ------------------------------------------------------------- the loop
     def advance(self) -> None:
@@ -287,7 +289,7 @@ class Game:
         if o.gen != self.gen:
             o = o.copy(self.gen)
             self.objects[oid] = o
-        self._cc = None
+        self._cc = self._mc = None
         return o
 
     def zone(self, player: int, name: str) -> list[int]:
@@ -313,7 +315,7 @@ class Game:
             o.controller = zp
         self.objects[oid] = o
         self._insert(self.zones[(zp, zone)], oid, pos)
-        self._cc = None
+        self._cc = self._mc = None
         return oid
 
     @staticmethod
@@ -386,7 +388,7 @@ class Game:
         self._insert(self.zones[(zp, zone)], new, pos)
         self.lki[oid] = (o, chars, new)
         self._carry_name(oid, new)
-        self._cc = None
+        self._cc = self._mc = None
         if event:
             self.emit(Event("move", oid=oid, new=new, frm=frm, to=zone, player=o.controller, cause=cause,
                             data={"from_zp": frm_key[0], "to_zp": zp}))
@@ -417,7 +419,7 @@ class Game:
             t.under.insert(0, new)
         else:
             t.under.append(new)
-        self._cc = None
+        self._cc = self._mc = None
         self.emit(Event("move", oid=oid, new=new, frm=o.zone, to=top.zone, player=o.controller,
                         data={"stacked": onto}))
         return new
@@ -437,7 +439,7 @@ class Game:
         else:
             self.zones[(o.zp, o.zone)].remove(oid)
         del self.objects[oid]
-        self._cc = None
+        self._cc = self._mc = None
 
     # --------------------------------------------------- simple state edits
     def set_orient(self, oid: int, orient: str, cause: Any = None) -> bool:
@@ -480,25 +482,25 @@ class Game:
 
     def set_player(self, p: int, key: str, value: Any) -> None:
         self.players[p][key] = value
-        self._cc = None
+        self._cc = self._mc = None
 
     def add_effect(self, eff: CEffect) -> None:
         self.effects.append(eff)
-        self._cc = None
+        self._cc = self._mc = None
 
     def end_effects(self, duration: str) -> None:
         """End every continuous effect with this duration (CR 507.5a, SVE 7.4.8)."""
         keep = [e for e in self.effects if e.duration != duration]
         if len(keep) != len(self.effects):
             self.effects = keep
-            self._cc = None
+            self._cc = self._mc = None
 
     def note(self, line: str) -> None:
         self.log.append(line)
 
     def touch(self) -> None:
         """Forget cached characteristics (after a change made outside these helpers)."""
-        self._cc = None
+        self._cc = self._mc = None
 
     # ------------------------------------------------------ characteristics
     def base_chars(self, oid: int) -> dict:
@@ -522,6 +524,16 @@ class Game:
             c = self.rules.single_chars(self, self.objects[oid])
             cc[oid] = c
         return c
+
+    def memo(self, key: Any, fn: Any) -> Any:
+        """A value derived from the current state, computed once until the state changes."""
+        mc = self._mc
+        if mc is None or self._cc is None:
+            mc = self._mc = {}
+        if key in mc:
+            return mc[key]
+        v = mc[key] = fn()
+        return v
 
     def pmods(self, p: int) -> dict:
         """Modifiers that continuous effects put on player ``p`` (restrictions, ...)."""

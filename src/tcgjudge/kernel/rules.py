@@ -53,6 +53,10 @@ class GameRules:
     def static_effects(self, g: Game, view: LayerView) -> Iterable[CEffect]:
         return ()
 
+    def extra_effects_possible(self, g: Game) -> bool:
+        """Could the game's own rules add continuous effects now (beyond cards and effects)?"""
+        return False
+
     def effect_affects(self, g: Game, eff: CEffect, view: LayerView) -> Iterable[Any]:
         return ()
 

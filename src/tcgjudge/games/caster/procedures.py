@@ -383,6 +383,7 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
     main = main_timing(g, p)
     locked = chase_locked(g)
     # activated abilities (CR 604.1a, 704), deity active abilities at main timing (604.2e)
+    aether_ok = {(oid, ab.index) for oid, ab, _ in rules.aether_sources(g, p)}
     for q in (p, 1 - p):
         for z in ON_FIELD:
             for oid in g.zone(q, z):
@@ -393,12 +394,16 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
                     spec = ab.spec
                     if q != p and spec.get("who") != "any":
                         continue
-                    if locked and not spec.get("aether"):
-                        continue
-                    if not timing_ok(g, p, spec, main):
-                        continue
-                    if not ability_playable(g, p, oid, ab):
-                        continue
+                    if spec.get("aether") and not spec.get("targets") and q == p:
+                        if (oid, ab.index) not in aether_ok or not timing_ok(g, p, spec, main):
+                            continue  # usable aether abilities are computed once (CR 907.2)
+                    else:
+                        if locked:
+                            continue
+                        if not timing_ok(g, p, spec, main):
+                            continue
+                        if not ability_playable(g, p, oid, ab):
+                            continue
                     if len(acts) > 1:
                         lab = f"activate {rules.obj_ref(g, oid)}: {ab.text[:32]}"
                     else:
@@ -458,6 +463,8 @@ def ability_playable(g: Game, p: int, oid: int, ab) -> bool:
 
 
 def targets_available(g: Game, p: int, src: int, spec: dict, obj: int | None) -> bool:
+    if not spec.get("targets") and not spec.get("choose"):
+        return True
     ctx = Ctx(g, p, src)
     from ...cards.context import value
 
@@ -486,17 +493,21 @@ def card_playable(g: Game, p: int, oid: int, free: bool = False, cost_items: lis
         return False
     eff = c.get("effect")
     spec = eff.spec if eff is not None else {}
-    if not targets_available(g, p, oid, spec, oid):
-        return False
-    if free:
-        items = list(cost_items or []) + list(spec.get("cost", ()))
-    else:
+    n = 0
+    if not free:
         n = rules.card_cost(g, p, oid)
         if c.get("x_cost"):
             els = c.get("elements", frozenset())
             n = max(1, len(els)) if els else 0
         if has_kw(c.get("keywords", ()), "step_up"):
             n = len(c.get("elements", ()))  # stepping up may reduce it to its floor
+        if n > rules.max_aether(g, p):
+            return False  # cheap test first: not enough aether could be produced at all
+    if not targets_available(g, p, oid, spec, oid):
+        return False
+    if free:
+        items = list(cost_items or []) + list(spec.get("cost", ()))
+    else:
         items = [("aether", {"n": n, "elements": tuple(sorted(c.get("elements", ())))})] + list(spec.get("cost", ()))
     united = frozenset(kw_params(c.get("keywords", ()), "united_front"))
     return rules.can_pay_items(g, p, oid, items, united=united)

@@ -460,6 +460,12 @@ class CasterRules(CardRules):
         return (lo, hi)
 
     def max_aether(self, g: Game, p: int, exclude: tuple = ()) -> int:
+        """The most aether player ``p`` could have right now (pool plus every aether ability)."""
+        if not exclude:
+            return g.memo(("max_aether", p), lambda: self._max_aether(g, p, ()))
+        return self._max_aether(g, p, exclude)
+
+    def _max_aether(self, g: Game, p: int, exclude: tuple) -> int:
         n = len(g.players[p]["aether"])
         for _oid, _ab, items in self.aether_sources(g, p, exclude=exclude):
             n += len(items)
@@ -581,11 +587,15 @@ class CasterRules(CardRules):
     # ------------------------------------------------------------------- aether
     def aether_sources(self, g: Game, p: int, exclude: tuple = ()) -> list[tuple[int, Ability | None, list]]:
         """Aether abilities player ``p`` could play now, with what each would produce."""
+        srcs = g.memo(("aether_sources", p), lambda: self._aether_sources(g, p))
+        if exclude:
+            return [s for s in srcs if s[0] not in exclude]
+        return srcs
+
+    def _aether_sources(self, g: Game, p: int) -> list[tuple[int, Ability | None, list]]:
         out = []
         for z in ON_FIELD:
             for oid in g.zone(p, z):
-                if oid in exclude:
-                    continue
                 o = g.objects[oid]
                 c = g.chars(oid)
                 for ab in c["abilities"]:
