@@ -17,6 +17,7 @@ from ..kernel.rules import GameRules
 from .context import Ctx, cond, has_kw, matches, players, resolve, select, value
 from .interpreter import CORE_OPS, Run, proc_run, start_program
 from .language import Vocabulary
+from .loader import set_ability_flags
 
 if TYPE_CHECKING:
     from ..kernel.game import Game
@@ -171,7 +172,7 @@ class CardRules(GameRules):
             if args.get("abilities"):
                 c["abilities"] = ()
                 c["keywords"] = ()
-                c["has_static"] = c["has_auto"] = False
+                self._ability_flags(c)
             if "keywords" in args:
                 gone = args["keywords"]
                 gone = (gone,) if isinstance(gone, str) else tuple(gone)
@@ -190,9 +191,7 @@ class CardRules(GameRules):
 
     @staticmethod
     def _ability_flags(c: dict) -> None:
-        abs_ = c.get("abilities", ())
-        c["has_static"] = any(a.kind == "static" for a in abs_)
-        c["has_auto"] = any(a.kind == "auto" for a in abs_)
+        set_ability_flags(c)
 
     def apply_game_effect(self, g: Game, eff: CEffect, chars: dict, oid: int, view: LayerView) -> dict:
         raise ValueError(f"continuous effect {eff.op!r} is not understood by {self.game_id}")
@@ -252,10 +251,12 @@ class CardRules(GameRules):
     def _static_grants(self, g: Game) -> bool:
         """Is there a static ability on the field that grants abilities?"""
         def scan() -> bool:
-            for zname in self.trigger_zones:
-                for oid in g.all_in(zname):
-                    if g.objects[oid].card.chars.get("grants_abilities"):
-                        return True
+            objs = g.objects
+            for (_zp, zname), ids in g.zones.items():
+                if zname in self.trigger_zones:
+                    for oid in ids:
+                        if objs[oid].card.chars.get("grants_abilities"):
+                            return True
             return False
         return g.memo(("static_grants",), scan)
 

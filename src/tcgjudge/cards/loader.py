@@ -33,6 +33,16 @@ COMMON_FIELDS = {"name", "type", "cost", "atk", "def", "keywords", "text", "abil
                  "script", "id", "key", "flavor", "set", "number"}
 
 
+def set_ability_flags(c: dict) -> None:
+    """Derived, cached facts about a characteristics dict's abilities (kept in step by effects
+    that grant or remove abilities)."""
+    abs_ = c.get("abilities", ())
+    c["has_static"] = any(a.kind == "static" for a in abs_)
+    c["has_auto"] = any(a.kind == "auto" for a in abs_)
+    c["acts"] = tuple(a for a in abs_ if a.kind == "activated")
+    c["acts_any"] = any(a.spec.get("who") == "any" for a in c["acts"])
+
+
 class CardBuilder:
     """Turns card entries into CardDefs for one game.
 
@@ -104,8 +114,7 @@ class CardBuilder:
         for i, ab in enumerate(list(raw) + extra):
             abilities.append(self.ability(ab, f"{w}: abilities[{i}]", len(abilities)))
         chars["abilities"] = tuple(abilities)
-        chars["has_static"] = any(a.kind == "static" for a in abilities)
-        chars["has_auto"] = any(a.kind == "auto" for a in abilities)
+        set_ability_flags(chars)
         chars["grants_abilities"] = any(
             a.kind == "static" and any(e["op"] == "grant" and isinstance(e["args"], dict) and "abilities" in e["args"]
                                        for e in a.spec["effects"]) for a in abilities)

@@ -392,6 +392,9 @@ class Game:
         if event:
             self.emit(Event("move", oid=oid, new=new, frm=frm, to=zone, player=o.controller, cause=cause,
                             data={"from_zp": frm_key[0], "to_zp": zp}))
+        if o.card.token and not rules.token_can_exist(zone):
+            # a token that moves where it cannot exist is erased at once (CR 1302.3a, SVE 9.1.4.3)
+            self.erase(new)
         return new
 
     def stack_under(self, oid: int, onto: int, pos: str = "bottom") -> int:

@@ -42,6 +42,12 @@ class GameRules:
     def default_orient(self, zone: str) -> str:
         return ""
 
+    def token_can_exist(self, zone: str) -> bool:
+        """May a token be in this zone?  (Elsewhere it is erased as soon as it arrives.)"""
+        return self.zone_specs[zone].field or zone in self.token_zones
+
+    token_zones: frozenset[str] = frozenset()
+
     # --- characteristics ------------------------------------------------------------
     def base_chars(self, g: Game, o: Obj) -> dict:
         return o.card.chars

@@ -19,7 +19,7 @@ def _obj(g: Game, oid: int, viewer: int) -> str:
         return "face-down" + ORIENT_MARK.get(o.orient, "")
     c = g.chars(oid)
     parts = [o.card.key]
-    if not o.face_up:
+    if not o.face_up and rules.zone_specs[o.zone].public:
         parts.append("(face down)")
     if c.get("atk") is not None:
         parts.append(f"{c['atk']}/{c['def']}")
@@ -34,7 +34,10 @@ def _obj(g: Game, oid: int, viewer: int) -> str:
 
 
 def board_text(g: Game, viewer: int) -> str:
-    lines = [f"turn {g.turn}, p{g.active + 1}'s turn, {g.phase}" + (f"/{g.step}" if g.step else "")]
+    if g.turn == 0:
+        lines = ["game set-up (CR 403)"]
+    else:
+        lines = [f"turn {g.turn}, p{g.active + 1}'s turn, {g.phase} phase" + (f", {g.step}" if g.step else "")]
     for p in (1 - viewer, viewer):
         who = "you" if p == viewer else "opponent"
         pl = g.players[p]

@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ...cards.loader import CardBuilder, load_card_file
+from ...cards.loader import CardBuilder, load_card_file, set_ability_flags
 from ...kernel.objects import CardDef
 from .aether import parse_element
 from .vocabulary import vocabulary
@@ -99,6 +99,7 @@ def _build(entry: dict, chars: dict) -> dict:
         pass
     if "soul bond" in out.get("additional", ()) and not out.get("materials"):
         raise ValueError("materials: a Soul Bond servant needs materials (CR 212, 1020)")
+    set_ability_flags(out)
     return out
 
 

@@ -388,9 +388,14 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
         for z in ON_FIELD:
             for oid in g.zone(q, z):
                 c = g.chars(oid)
-                o = g.objects[oid]
-                acts = [a for a in c["abilities"] if a.kind == "activated" and o.zone in a.zones]
+                acts = c["acts"]
+                if not acts or (q != p and not c["acts_any"]):
+                    continue
+                if len(acts) > 1:
+                    acts = [a for a in acts if z in a.zones]
                 for ab in acts:
+                    if z not in ab.zones:
+                        continue
                     spec = ab.spec
                     if q != p and spec.get("who") != "any":
                         continue

@@ -29,10 +29,12 @@ CASTER_AETHER = Ability(
 #: CR 306.6, 504.1b: a face-down caster is a level 1 caster with no name and no element
 FACE_DOWN = {"name": "", "types": ("caster",), "level": 1, "elements": frozenset(), "races": (),
              "cost": 0, "keywords": (), "abilities": (CASTER_AETHER,), "flags": frozenset(),
-             "has_static": False, "has_auto": False, "face_down": True}
+             "has_static": False, "has_auto": False, "face_down": True, "acts": (CASTER_AETHER,),
+             "acts_any": False}
 
 HIDDEN = {"name": "", "types": (), "elements": frozenset(), "races": (), "cost": 0, "keywords": (),
-          "abilities": (), "flags": frozenset(), "has_static": False, "has_auto": False, "face_down": True}
+          "abilities": (), "flags": frozenset(), "has_static": False, "has_auto": False, "face_down": True,
+          "acts": (), "acts_any": False}
 
 
 class CasterRules(CardRules):
@@ -42,6 +44,7 @@ class CasterRules(CardRules):
     field_zones = ON_FIELD
     trigger_zones = ON_FIELD
     waiting_zone = "chase"
+    token_zones = frozenset(("chase",))  # CR 1302.3a: a token leaving the field is erased
     rested_word = "rested"
     # CR 909.1: base, then qualities (type/race/element), abilities, non-numerical, numerical, counters
     layers = ("base", "types", "abilities", "nonnum", "num", "counters")
@@ -334,14 +337,14 @@ class CasterRules(CardRules):
             o = g.objects[s["oid"]]
             new = g.move(s["oid"], s["dest"], s["zp"], pos=s["pos"], face_up=s["face"],
                          orient=s["orient"], cause=cause)
+            if new not in g.objects:
+                g.note(f"{o.card.key} is erased (a token leaving the field, CR 1302.3a)")
+                continue
             n = g.objects[new]
             g.note(f"{n.card.key if self.can_see_all(g, n) else 'a card'} -> p{n.zp + 1 if n.zp >= 0 else ''} "
                    f"{s['dest']} ({cause})")
             if s["dest"] == "deck" and s.get("shuffle"):
                 shuffle_decks.add(n.zp)
-            if o.card.token and s["dest"] not in ON_FIELD:
-                g.erase(new)  # CR 1302.3a: a token leaving the field is erased
-                continue
             if s["dest"] == "bingo":
                 self._bingo_limit(g, n.zp)
             out.append(new)
@@ -599,6 +602,15 @@ class CasterRules(CardRules):
                 o = g.objects[oid]
                 c = g.chars(oid)
                 for ab in c["abilities"]:
+                    if ab is CASTER_AETHER:  # CR 907.6, the common case, without the interpreter
+                        if o.orient == "recovered" and o.controller == p and o.zone == "casters" \
+                                and "caster" in c["types"]:
+                            lv = c.get("level") or 0
+                            els = c.get("elements", frozenset())
+                            it = (els, frozenset(c.get("races", ()))) if els else ae.VOID
+                            if lv > 0:
+                                out.append((oid, ab, [it] * lv))
+                        continue
                     if ab.kind != "activated" or not ab.spec.get("aether") or o.zone not in ab.zones:
                         continue
                     if not self.ability_usable(g, p, oid, ab, aether_check=False):
@@ -661,7 +673,7 @@ class CasterRules(CardRules):
         cost = spec.get("cost", ())
         if not aether_check:
             ctx = Ctx(g, p, oid)
-            return all(can_pay_generic(g, p, oid, n, a, ctx) or n in ("aether", "deity_counters")
+            return all(n in ("aether", "deity_counters") or can_pay_generic(g, p, oid, n, a, ctx)
                        for n, a in cost)
         return self.can_pay_items(g, p, oid, list(cost))
 
