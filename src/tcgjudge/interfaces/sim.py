@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..agents import make_agent
@@ -87,6 +88,83 @@ def replay_game(pkg: Any, data: dict) -> Game:
             raise ValueError(f"replay decision {i}: the game has no pending decision")
         g.decide(idx)
     return g
+
+
+@dataclass
+class SimJob:
+    """A batch of games: which game, which decks (cycled through all pairings), which seeds."""
+
+    game: str
+    decks: list[str]
+    agents: list[str]
+    seed: int = 0
+    check: bool = False
+    replay_dir: str | None = None
+
+
+_JOB: dict[str, Any] = {}
+
+
+def _setup(job: SimJob) -> None:
+    from ..games import registry
+
+    pkg = registry.get(job.game)
+    loaded = [pkg.load_deck(n) for n in job.decks]
+    pairs = [(a, b) for a in loaded for b in loaded] if len(loaded) > 1 else [(loaded[0], loaded[0])]
+    _JOB.update(job=job, pkg=pkg, pairs=pairs)
+
+
+def run_one(k: int) -> GameRecord:
+    """Play game number ``k`` of the batch set up by :func:`_setup`."""
+    job: SimJob = _JOB["job"]
+    pkg = _JOB["pkg"]
+    pairs = _JOB["pairs"]
+    s = job.seed + k
+    a, b = pairs[k % len(pairs)]
+    try:
+        g, rec = play_game(pkg, [a, b], s, job.agents, check=job.check)
+        if job.check:
+            again = replay_game(pkg, rec.replay)
+            if again.fingerprint() != g.fingerprint():
+                raise InvariantError(f"seed {s}: replaying the game did not reproduce it")
+    except InvariantError:
+        raise
+    except Exception as e:
+        raise RuntimeError(f"game {k} (seed {s}, {a.name} vs {b.name}) failed: {type(e).__name__}: {e}") from e
+    if job.replay_dir:
+        replay_mod.save(g, Path(job.replay_dir) / f"{job.game}-{s}.json")
+    return rec
+
+
+def _run_chunk(args: tuple[SimJob, list[int]]) -> list[GameRecord] | tuple[str, str]:
+    job, ks = args
+    if _JOB.get("job") is not job and _JOB.get("job") != job:
+        _setup(job)
+    try:
+        return [run_one(k) for k in ks]
+    except (InvariantError, RuntimeError) as e:
+        return (type(e).__name__, str(e))
+
+
+def run_many(job: SimJob, n: int, processes: int = 1) -> Iterator[GameRecord]:
+    """Play ``n`` games; with several processes, games run in parallel (order of results may vary)."""
+    if job.replay_dir:
+        Path(job.replay_dir).mkdir(parents=True, exist_ok=True)
+    if processes <= 1:
+        _setup(job)
+        for k in range(n):
+            yield run_one(k)
+        return
+    import multiprocessing as mp
+
+    size = max(1, min(50, n // (processes * 4) or 1))
+    chunks = [(job, list(range(i, min(n, i + size)))) for i in range(0, n, size)]
+    with mp.get_context("spawn").Pool(processes) as pool:
+        for out in pool.imap_unordered(_run_chunk, chunks):
+            if isinstance(out, tuple):
+                kind, msg = out
+                raise (InvariantError if kind == "InvariantError" else RuntimeError)(msg)
+            yield from out
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -145,7 +145,12 @@ def proc_pay_aether(g: Game, f: Frame) -> None:
     pool = g.players[p]["aether"]
     pays = payments(n, reqs, pool, united) if len(pool) >= n else []
     if pays:
-        opts = [("pay " + ", ".join(item_label(i) for i in pay), ("pay", pay)) for pay in pays]
+        labels = ["pay " + ", ".join(item_label(i) for i in pay) for pay in pays]
+        if len(set(labels)) != len(labels):
+            # payments that differ only in the producers' traits ([United Front], CR 1108.2) must
+            # still read differently: every option's label is unique
+            labels = ["pay " + ", ".join(_trait_label(i) for i in pay) for pay in pays]
+        opts = [(lab, ("pay", pay)) for lab, pay in zip(labels, pays)]
         g.ask(p, "pay", f"pay {n} aether", opts)
         return
     srcs = rules.aether_sources(g, p, exclude=tuple(d.get("exclude", ())))
@@ -157,6 +162,12 @@ def proc_pay_aether(g: Game, f: Frame) -> None:
         opts.append((rules.activate_label(g, oid, ab), ("source", oid, ab.index if ab is not None else -1)))
     g.ask(p, "pay", f"produce aether to pay {n} (pool: {', '.join(item_label(i) for i in pool) or 'empty'})",
           opts)
+
+
+def _trait_label(it: Item) -> str:
+    if isinstance(it, tuple) and it[1]:
+        return f"{item_label(it)} ({'/'.join(sorted(it[1]))})"
+    return item_label(it)
 
 
 def pool_labels(pool: Iterable[Item]) -> list[str]:

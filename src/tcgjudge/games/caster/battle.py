@@ -311,6 +311,9 @@ def proc_break(g: Game, f: Frame) -> None:
         cost = _break_cost(g, oid)
         if card_playable(g, p, oid, free=True, cost_items=cost or []):
             opts.append((f"play {key}", ("play", oid)))
+    # two corrupted copies of one card are one option (the other is offered again after it)
+    labels: set[str] = set()
+    opts = [o for o in opts if not (o[0] in labels or labels.add(o[0]))]
     if len(opts) == 1:
         g.pop()
         return

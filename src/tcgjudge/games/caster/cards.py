@@ -91,16 +91,90 @@ def _build(entry: dict, chars: dict) -> dict:
         out["abilities"] = tuple(out["abilities"]) + (CASTER_AETHER,)  # CR 907.6
     elif "level" in out:
         raise ValueError("level: only casters have a level")
-    if t in ("servant", "deity"):
+    _check_keywords(out["keywords"])
+    ride = any(k == "ride" for k, _ in out["keywords"])
+    if t == "servant" or ride:
+        # CR 1118.2: a [Ride] card becomes a servant, so it prints the ATK and DEF it has then
         if "atk" not in entry or "def" not in entry:
-            raise ValueError("a servant needs atk and def")
+            raise ValueError("a servant (or a card with [Ride]) needs atk and def")
         out["atk"], out["def"] = entry["atk"], entry["def"]
-    if t != "conjure" and "effect" in out and t != "caster":
-        pass
+    elif t == "deity" and ("atk" in entry or "def" in entry):
+        out["atk"], out["def"] = entry.get("atk", 0), entry.get("def", 0)
+    if t == "deity" and not out.get("deity_counters"):
+        raise ValueError("deity_counters: a deity enters the field with deity counters (CR 1204.1)")
+    _tag_keyword_abilities(out["abilities"])
     if "soul bond" in out.get("additional", ()) and not out.get("materials"):
         raise ValueError("materials: a Soul Bond servant needs materials (CR 212, 1020)")
     set_ability_flags(out)
     return out
+
+
+def _check_keywords(kws: tuple) -> None:
+    for k, param in kws:
+        if k in ("ride", "dct") and (not isinstance(param, int) or isinstance(param, bool) or param < 1):
+            raise ValueError(f"keywords: {k} needs a whole number of 1 or more, got {param!r}")
+        if k in ("united_front", "step_up") and not isinstance(param, str):
+            raise ValueError(f"keywords: {k} needs a race or trait, got {param!r}")
+        if k == "break" and param is not None and not (
+                (isinstance(param, int) and not isinstance(param, bool) and param >= 0) or isinstance(param, dict)):
+            raise ValueError(f"keywords: break takes no value or a cost (a number of aether, or "
+                             f"{{n: N, elements: [...]}}), got {param!r}")
+
+
+def _is_pattern(on: Any, name: str) -> bool:
+    """Is a parsed trigger the named keyword trigger (possibly with an added condition)?"""
+    from .vocabulary import TRIGGERS
+
+    if not isinstance(on, dict):
+        return False
+    want = TRIGGERS[name]
+    for k, v in want.items():
+        got = on.get(k)
+        if isinstance(v, str):
+            v = (v,) if k in ("event", "from", "to", "not_from", "cause") else v
+        if got != v:
+            return False
+    return True
+
+
+def _tag_keyword_abilities(abilities: tuple) -> None:
+    """Mark the [Enter] and [Last Words] automatic abilities (CR 1106, 1107) so that
+    [Soul Seal] (1109.2) can find a card's [Enter] abilities."""
+    for ab in abilities:
+        if ab.kind != "auto" or ab.keyword is not None:
+            continue
+        for name in ("enter", "last_words"):
+            if _is_pattern(ab.spec.get("on"), name):
+                ab.keyword = name
+
+
+def keyword_abilities(kw: str, param: Any, entry: dict) -> list[dict]:
+    """The abilities some keyword skills stand for (CR 1101.1a), in the effect language."""
+    if kw == "soul_seal":
+        # CR 1109.2 (second half): "Banish one of this card's stock: play one of this card's
+        # [Enter] abilities once. Play this ability only during main timing."  (The first half,
+        # the replacement, is in CasterRules.plan_move and proc_moves.)
+        return [{"activated": {"cost": [{"banish": {"filter": {"stock_of": "self"}}}], "timing": "main",
+                               "do": [{"enter_ability": "self"}]},
+                 "keyword": "soul_seal",
+                 "text": "[Soul Seal] Banish one of this card's stock: play one of this card's [Enter] "
+                         "abilities once. Play this ability only during main timing."}]
+    if kw == "unity":
+        # CR 1115.2: "Whenever this card attacks => you may rest ... +X ATK until end of turn"
+        return [{"auto": {"on": "attacks", "do": ["unity"]}, "keyword": "unity",
+                 "text": "[Unity] Whenever this card attacks ⇒ You may rest any number of recovered allied "
+                         "servants that share a race with this card; it gains their total ATK until end of turn."}]
+    if kw == "ride":
+        # CR 1118.2-1118.3: "Rest any number of recovered allied magical girls (casters) so that
+        # their levels total exactly N: this card becomes a servant until end of turn", once per turn
+        if not isinstance(param, int) or isinstance(param, bool) or param < 1:
+            return []  # reported by _build with the card's name
+        return [{"activated": {"cost": [{"ride": param}], "once_per_turn": True,
+                               "do": [{"become_servant": {"what": "self", "until": "end_of_turn"}}]},
+                 "keyword": "ride",
+                 "text": f"[Ride]({param}) Rest recovered allied casters whose levels total exactly {param}: "
+                         "this card becomes a servant until end of turn."}]
+    return []
 
 
 _LV = re.compile(r"\s+Lv\s*(\d+)$", re.IGNORECASE)
@@ -118,7 +192,8 @@ def _key(e: dict) -> str:
 def builder() -> CardBuilder:
     from .rules import ON_FIELD
 
-    return CardBuilder("caster", vocabulary(), FIELDS, _build, ON_FIELD, key_of=_key)
+    return CardBuilder("caster", vocabulary(), FIELDS, _build, ON_FIELD, keyword_abilities=keyword_abilities,
+                       key_of=_key)
 
 
 @lru_cache(maxsize=1)

@@ -176,7 +176,9 @@ class CasterRules(CardRules):
         for _ in range(n):
             deck = g.zone(p, "deck")
             if not deck:
-                if g.phase == "draw" and g.active == p:
+                # CR 1202.1: "during a draw phase, if a player needed to draw" -- any player,
+                # so both can lose at once (103.3)
+                if g.phase == "draw":
                     g.set_player(p, "draw_failed", True)
                 break
             new = g.move(deck[-1], "hand", p, cause="draw")

@@ -104,9 +104,13 @@ def vocabulary() -> Vocabulary:
     v.zones = set(ZONES)
     v.keywords = dict(KEYWORDS)
     v.triggers = dict(TRIGGERS)
-    v.filters = {"additional_type": STRS, "materials_of": REF, "stock": BOOL}
+    v.filters = {"additional_type": STRS, "materials_of": REF, "stock": BOOL,
+                 "stock_of": REF,  # the stocks of that card (CR 306.2, 1109.2)
+                 "rode": REF,  # the casters that rode that card this turn (CR 1118.4)
+                 "ridden_by": REF}  # the card that caster rides (CR 1118.4a)
     v.conds = {"dct": INT, "vanity": BOOL, "bingo": BOOL, "orbs": ANY, "main_timing": BOOL}
-    v.costs = {"aether": ANY, "deity_counters": VALUE}
+    v.costs = {"aether": ANY, "deity_counters": VALUE,
+               "ride": INT}  # CR 1118.2: rest allied casters whose levels total exactly N
     v.op("produce", short="n", n=VALUE, element=ANY, player=PLAYER,
          doc="Produce aether (CR 907): element is one of the seven, a list (one aether with all of "
              "them), 'void' for free aether, or 'any' (the player picks one, CR 907.7).")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import sys
 import time
-from pathlib import Path
 
 import click
 
@@ -66,55 +65,55 @@ def play(game, deck, opponent_deck, opponent, seed, seat, replay_path) -> None:
 @click.option("--replay-dir", type=click.Path(file_okay=False), help="keep every game's replay here")
 @click.option("--check", is_flag=True, help="check invariants: cards conserved, views hide hidden cards, "
               "replays reproduce the game")
+@click.option("--processes", type=int, default=1, show_default=True, help="run games in parallel processes")
 @click.option("--quiet", is_flag=True, help="no progress bar")
-def sim(game, n, agents, seed, decks, replay_dir, check, quiet) -> None:
+def sim(game, n, agents, seed, decks, replay_dir, check, processes, quiet) -> None:
     """Run N games of GAME between agents and report win rates."""
     from tqdm import tqdm
 
-    from ...kernel import replay as replay_mod
-    from ..sim import InvariantError, play_game, replay_game, wilson
+    from ..sim import InvariantError, SimJob, run_many, wilson
 
     pkg = _pkg(game)
     ags = [a.strip() for a in agents.split(",")]
     if len(ags) != 2:
         raise click.BadParameter("give two agents, e.g. random,random", param_hint="--agents")
+    from ...agents import AGENTS
+
+    for a in ags:
+        if a not in AGENTS:
+            raise click.BadParameter(f"unknown agent {a!r}; agents: {', '.join(sorted(AGENTS))}",
+                                     param_hint="--agents")
+    if n < 1:
+        raise click.BadParameter("give at least one game", param_hint="--games")
     names = [d.strip() for d in decks.split(",")] if decks else pkg.shipped_decks()
-    loaded = [_deck(pkg, nm, 0) for nm in names]
-    pairs = [(a, b) for a in loaded for b in loaded] if len(loaded) > 1 else [(loaded[0], loaded[0])]
-    if replay_dir:
-        Path(replay_dir).mkdir(parents=True, exist_ok=True)
+    for nm in names:
+        _deck(pkg, nm, 0)
+    job = SimJob(game, names, ags, seed, check, replay_dir)
     wins = [0, 0]
-    draws = 0
-    turns = 0
-    decisions = 0
+    draws = turns = decisions = 0
     per_deck: dict[str, list[int]] = {}
     t0 = time.perf_counter()
-    it = range(n) if quiet else tqdm(range(n), desc=f"{game} {agents}", unit="game")
-    for k in it:
-        s = seed + k
-        a, b = pairs[k % len(pairs)]
-        try:
-            g, rec = play_game(pkg, [a, b], s, ags, check=check)
-            if check:
-                again = replay_game(pkg, rec.replay)
-                if again.fingerprint() != g.fingerprint():
-                    raise InvariantError(f"seed {s}: replaying the game did not reproduce it")
-        except InvariantError as e:
-            raise click.ClickException(f"invariant broken: {e}") from None
-        except Exception as e:
-            raise click.ClickException(f"game {k} (seed {s}, {a.name} vs {b.name}) failed: "
-                                       f"{type(e).__name__}: {e}") from e
-        turns += rec.turns
-        decisions += rec.decisions
-        if rec.result == "draw":
-            draws += 1
-        else:
-            wins[rec.result] += 1
-            per_deck.setdefault(rec.decks[rec.result], [0, 0])[0] += 1
-        for dn in rec.decks:
-            per_deck.setdefault(dn, [0, 0])[1] += 1
-        if replay_dir:
-            replay_mod.save(g, Path(replay_dir) / f"{game}-{s}.json")
+    bar = None if quiet else tqdm(total=n, desc=f"{game} {agents}", unit="game")
+    try:
+        for rec in run_many(job, n, processes):
+            turns += rec.turns
+            decisions += rec.decisions
+            if rec.result == "draw":
+                draws += 1
+            else:
+                wins[rec.result] += 1
+                per_deck.setdefault(rec.decks[rec.result], [0, 0])[0] += 1
+            for dn in rec.decks:
+                per_deck.setdefault(dn, [0, 0])[1] += 1
+            if bar is not None:
+                bar.update(1)
+    except InvariantError as e:
+        raise click.ClickException(f"invariant broken: {e}") from None
+    except RuntimeError as e:
+        raise click.ClickException(str(e)) from None
+    finally:
+        if bar is not None:
+            bar.close()
     dt = time.perf_counter() - t0
     click.echo(f"{n} games of {game}, agents {ags[0]} (p1) vs {ags[1]} (p2), seeds {seed}..{seed + n - 1}")
     for i in (0, 1):
@@ -125,9 +124,10 @@ def sim(game, n, agents, seed, decks, replay_dir, check, quiet) -> None:
     if len(per_deck) > 1:
         for dn, (w, played) in sorted(per_deck.items()):
             lo, hi = wilson(w, played)
-            click.echo(f"  deck {dn}: {w}/{played} games won, {w / played:.1%} (95% CI {lo:.1%}-{hi:.1%})")
+            click.echo(f"  deck {dn}: {w}/{played} seats won, {w / played:.1%} (95% CI {lo:.1%}-{hi:.1%})")
     click.echo(f"  mean turns: {turns / n:.1f}; decisions: {decisions} ({decisions / n:.0f} per game)")
-    click.echo(f"  speed: {n / dt:.1f} games/s, {decisions / dt:.0f} decisions/s ({dt:.1f} s)")
+    click.echo(f"  speed: {n / dt:.1f} games/s, {decisions / dt:.0f} decisions/s ({dt:.1f} s, "
+               f"{processes} process{'es' if processes > 1 else ''})")
     if check:
         click.echo("  invariants: all held (cards conserved, views hide hidden cards, replays reproduce)")
 
