@@ -177,7 +177,7 @@ class Runner:
             raise StepFailed(f"{where}: the pending {d.kind} decision belongs to p{d.player + 1}, not p{player + 1} "
                              f"(options: {d.labels})")
         i = self.find(label)
-        if i is None and self._fast_forward(player, label):
+        if i is None and self._fast_forward(player, _head(label)):
             i = self.find(label)
         if i is not None:
             g.decide(i)
@@ -412,6 +412,17 @@ class Runner:
                 raise StepFailed(f"{where}: {e}") from None
         for k, v in (self.data.get("expect") or {}).items():
             self.check(str(k), v)
+
+
+def _head(label: str) -> str:
+    """The first answer of a chained label (``play X targeting A`` -> ``play X``,
+    ``choose A,B`` -> ``choose A``): what fast-forwarding waits for."""
+    if " targeting " in label:
+        return label.split(" targeting ", 1)[0]
+    if "," in label and " " in label:
+        verb, rest = label.split(" ", 1)
+        return f"{verb} {rest.split(',', 1)[0].strip()}"
+    return label
 
 
 def _result(g: Game) -> str:

@@ -22,6 +22,8 @@ def install(rules: CasterRules) -> None:
         "to_casters": _simple_move("to_casters"), "soul_bond": op_soul_bond, "level_up": op_level_up,
         "to_bingo": op_to_bingo, "enter_ability": op_enter_ability, "unity": op_unity,
         "become_servant": op_become_servant, "put_caster": op_put_caster,
+        "rest": _orient_op("rested"), "recover": _orient_op("recovered"), "reverse": _orient_op("reversed"),
+        "switch": op_switch,
     })
     rules.cond_hooks.update({"dct": cond_dct, "vanity": cond_vanity, "bingo": cond_bingo, "orbs": cond_orbs,
                              "main_timing": lambda ctx, a: main_timing(ctx.g, ctx.p) == bool(a)})
@@ -31,6 +33,11 @@ def install(rules: CasterRules) -> None:
         "stock": lambda ctx, oid, o, c, v: (o.over is not None) == bool(v),
         "materials_of": lambda ctx, oid, o, c, v: any(
             c.get("name") in ctx.g.chars(x).get("materials", ()) for x in resolve(ctx, v)),
+        "stock_of": lambda ctx, oid, o, c, v: o.over is not None and o.over in resolve(ctx, v),
+        # CR 1118.4: the casters rested for a card's [Ride] cost this turn, and (1118.4a) the card
+        # a caster rides
+        "rode": lambda ctx, oid, o, c, v: any(oid in ctx.g.record.get(f"ride:{x}", ()) for x in resolve(ctx, v)),
+        "ridden_by": lambda ctx, oid, o, c, v: any(x in ctx.g.record.get(f"ride:{oid}", ()) for x in resolve(ctx, v)),
     })
 
 
@@ -61,6 +68,34 @@ def op_produce(rt: Run, a: dict) -> bool:
     return True
 
 
+# ----------------------------------------------------------------- orientation
+def _orient_op(orient: str):
+    """CR 1010.1: rest, recover or reverse cards in the field.  Only cards in the servant
+    zone can be reversed (CR 307.3, 308.3); a card already in that position does not
+    change (CR 104.3)."""
+    def handler(rt: Run, a: dict) -> bool:
+        g = rt.g
+        for oid in resolve(rt.ctx, a["what"]):
+            o = g.objects[oid]
+            if o.zone not in ON_FIELD or (orient == "reversed" and o.zone != "field"):
+                continue
+            if g.set_orient(oid, orient, cause="effect"):
+                g.note(f"{g.rules.obj_name(g, oid, None)} becomes {orient}")
+        return True
+    return handler
+
+
+def op_switch(rt: Run, a: dict) -> bool:
+    """CR 1011.1: recovered <-> reversed; a rested card does not change."""
+    from .procedures import switch
+
+    g = rt.g
+    for oid in resolve(rt.ctx, a["what"]):
+        if g.objects[oid].zone == "field":  # only the servant zone has the reversed position (CR 308.3)
+            switch(g, oid)
+    return True
+
+
 # ------------------------------------------------------------------------ orbs
 def op_corrupt(rt: Run, a: dict) -> bool:
     g = rt.g
@@ -70,8 +105,18 @@ def op_corrupt(rt: Run, a: dict) -> bool:
     victim = player1(rt.ctx, a.get("player", "enemy"))
     chooser = player1(rt.ctx, a.get("chooser", "you"))
     n = value(rt.ctx, a.get("n", 1))
+    src = rt.d.get("src")
+    ns: Any = n
+    if src in g.objects and victim != g.objects[src].controller and g.objects[src].zone in ON_FIELD:
+        # CR 1102.2-1102.3: "when this card corrupts an enemy orb, it corrupts two (three) orbs
+        # instead" -- also when an ability of this card corrupts; 1102.4: its controller picks one
+        from .battle import corrupt_count
+
+        ks = corrupt_count(g, src)
+        if ks != [1]:
+            ns = [n * k for k in ks]
     loc["pushed"] = True
-    g.push("corrupt", p=chooser, victim=victim, n=n, by=rt.d.get("src"), got=[])
+    g.push("corrupt", p=chooser, victim=victim, n=ns, by=src, got=[])
     return False
 
 
@@ -93,14 +138,34 @@ def _simple_move(cause: str):
 
 
 def op_to_bingo(rt: Run, a: dict) -> bool:
+    """CR 314.3: cards go one at a time into their owner's BINGO zone; a fourth card makes the
+    zone's owner banish a card already there first (314.3a), which they choose."""
     g = rt.g
-    out = []
-    for oid in resolve(rt.ctx, a["what"]):
-        o = g.objects[oid]
-        new = g.move(oid, "bingo", o.owner, cause="bingo")
-        g.rules._bingo_limit(g, o.owner)  # type: ignore[attr-defined]
-        out.append(new)
-    rt.bind(a.get("as"), out)
+    loc = rt.loc
+    if "todo" not in loc:
+        loc["todo"] = resolve(rt.ctx, a["what"])
+        loc["out"] = []
+    ans = rt.answer()
+    while loc["todo"]:
+        oid = loc["todo"][0]
+        o = g.objects.get(oid)
+        if o is None:
+            loc["todo"].pop(0)
+            continue
+        p = o.owner
+        zone = g.zone(p, "bingo")
+        if len(zone) >= 3:
+            if ans is None:
+                return rt.ask(p, "bingo", "BINGO zone is full: banish a card in it (CR 314.3a)",
+                              [(f"banish {g.rules.obj_ref(g, x)}", x) for x in zone])
+            gone = g.move(ans, "graveyard", g.objects[ans].owner, cause="banish")
+            g.note(f"p{p + 1} banishes {g.objects[gone].card.key} from the BINGO zone (CR 314.3a)")
+            ans = None
+        loc["todo"].pop(0)
+        new = g.move(oid, "bingo", p, face_up=True, cause="bingo")
+        g.note(f"{g.objects[new].card.key} is put into p{p + 1}'s BINGO zone")
+        loc["out"].append(new)
+    rt.bind(a.get("as"), loc["out"])
     return True
 
 
@@ -165,6 +230,8 @@ def op_soul_bond(rt: Run, a: dict) -> bool:
             return rt.ask(p, "soul_bond", "Soul Bond which card?", opts)
     card = loc["card"]
     mats = g.objects[card].card.chars.get("materials", ())
+    if loc.get("orient_ask"):
+        return _soul_bond_finish(rt, p, card, ans)
     if ans is not None:
         loc["mats"].append(ans)
     if len(loc["mats"]) < len(mats):
@@ -177,17 +244,42 @@ def op_soul_bond(rt: Run, a: dict) -> bool:
             return CONT
         return rt.ask(p, "material", f"choose the material {m}",
                       [(f"choose {g.rules.obj_ref(g, x)}", x) for x in cands])
-    # CR 1020.1: put it into an allied servant zone with the materials as its stock
-    new = g.move(card, "field", p, orient="recovered", cause="soul_bond")
-    for x in loc["mats"]:
-        if x in g.objects:
-            g.rules.reveal(g, x) if not g.objects[x].face_up else None  # 1020.1a
-            nx = g.stack_under(x, new)
-            g.w(nx).face_up = True
-    n = g.objects[new].card.chars.get("deity_counters")
+    return _soul_bond_finish(rt, p, card, None)
+
+
+def _soul_bond_finish(rt: Run, p: int, card: int, ans: Any) -> bool:
+    """CR 1020.1: put it into an allied servant zone with the materials as its stock.  The
+    effect's controller chooses recovered or reversed (CR 307.6); [Lethargy] enters rested (1112.2)."""
+    g = rt.g
+    loc = rt.loc
+    c = g.objects[card].card.chars
+    if has_kw(c.get("keywords", ()), "lethargy"):
+        orient = "rested"
+    elif "servant" not in c["types"]:
+        orient = "recovered"
+    elif ans is None:
+        loc["orient_ask"] = True
+        return rt.ask(rt.p, "enter", f"{g.objects[card].card.key} enters the field",
+                      [("enter recovered", "recovered"), ("enter reversed", "reversed")])
+    else:
+        orient = ans
+    mats = [x for x in loc["mats"] if x in g.objects]
+    for x in mats:
+        if not g.objects[x].face_up or g.objects[x].zone == "hand":
+            g.rules.reveal(g, x)  # 1020.1a: materials from hidden zones become public
+        for u in list(g.objects[x].under or ()):
+            # CR 315.1d: a caster entity leaving the caster zone puts its stocks into the graveyard
+            g.move(u, "graveyard", g.objects[u].owner, cause="rule")
+    new = g.move(card, "field", p, orient=orient, cause="soul_bond", event=False)
+    for x in mats:
+        nx = g.stack_under(x, new)
+        g.w(nx).face_up = True
+    n = c.get("deity_counters")
     if n:
-        g.add_counters(new, "deity", n, cause="enter")
-    g.note(f"p{p + 1} Soul Bonds {g.objects[new].card.key}")
+        g.add_counters(new, "deity", n, cause="enter")  # CR 1018.8
+    g.note(f"p{p + 1} Soul Bonds {g.objects[new].card.key} ({orient})")
+    # it enters the field with its stock in place ([Enter] triggers, CR 1106)
+    g.emit(Event("move", oid=card, new=new, frm="extra_deck", to="field", player=p, cause="soul_bond"))
     rt.bind(None, [new])
     return True
 
@@ -212,11 +304,33 @@ def op_level_up(rt: Run, a: dict) -> bool:
 
 
 def op_put_caster(rt: Run, a: dict) -> bool:
+    """Put a caster into the field: a level 1 caster goes into the caster zone, a level 2 or
+    greater one levels up an allied caster (CR 1103.2a-1, 1103.2a-2, 1022); never beside a
+    face-up caster with the same name (504.1a)."""
     g = rt.g
+    p = rt.p
+    loc = rt.loc
+    ans = rt.answer()
+    if ans is not None:
+        if ans != "no":
+            level_up(g, p, ans[0], ans[1])
+        return True
     for oid in resolve(rt.ctx, a["what"]):
         c = g.chars(oid)
+        if "caster" not in c["types"] or oid in loc.get("done", ()):
+            continue
+        loc.setdefault("done", []).append(oid)
+        names = {g.chars(x)["name"] for x in g.zone(p, "casters") if g.objects[x].face_up}
+        if c["name"] in names and not has_kw(c.get("keywords", ()), "same_name_casters"):
+            continue
         if c.get("level") == 1:
-            g.move(oid, "casters", rt.p, face_up=True, orient="recovered", cause="put_field")
+            g.move(oid, "casters", p, face_up=True, orient="recovered", cause="put_field")
+            continue
+        opts: list[tuple[str, Any]] = [("pass", "no")] if a.get("optional", True) else []
+        for t in level_up_targets(g, p, oid):
+            opts.append((f"level up {g.rules.obj_ref(g, t)} with {g.objects[oid].card.key}", (oid, t)))
+        if [o for o in opts if o[1] != "no"]:
+            return rt.ask(p, "level_up", "level up a caster?", opts)
     return True
 
 
@@ -230,12 +344,15 @@ def op_enter_ability(rt: Run, a: dict) -> bool:
     oid = ids[0]
     enters = [ab for ab in g.chars(oid)["abilities"] if ab.kind == "auto" and ab.keyword == "enter"]
     ans = rt.answer()
+    if not enters:
+        return True
     if ans is None and len(enters) > 1:
         return rt.ask(rt.p, "choose_ability", "play which [Enter] ability?",
                       [(f"choose {ab.text[:40]}", ab.index) for ab in enters])
     ab = enters[0] if ans is None else next(x for x in enters if x.index == ans)
-    if enters:
-        g.add_trigger(g.objects[oid].controller, oid, ab, {"subject": [oid]}, g.objects[oid].card)
+    # played as the automatic ability it is, in the priority sequence that follows (CR 603)
+    g.add_trigger(g.objects[oid].controller, oid, ab, {"subject": [oid]}, g.objects[oid].card)
+    g.note(f"{g.objects[oid].card.key}: [Soul Seal] plays an [Enter] ability again")
     return True
 
 
@@ -274,7 +391,8 @@ def op_become_servant(rt: Run, a: dict) -> bool:
     """CR 1118.2 ([Ride]): the card becomes a servant until end of turn."""
     g = rt.g
     for oid in resolve(rt.ctx, a.get("what", "self")):
-        c = g.chars(oid)
+        c = g.objects[oid].card.chars  # its printed ATK/DEF; later layers still modify them
+        g.note(f"{c['name']} becomes a servant until end of turn")
         eff = CEffect(g.tick(), g.tick(), "types", "become",
                       {"types": ("servant",), "atk": c.get("atk") or 0, "def": c.get("def") or 0},
                       ("objs", frozenset((oid,))), rt.p, rt.d.get("src"), a.get("until", "end_of_turn"))
@@ -283,6 +401,23 @@ def op_become_servant(rt: Run, a: dict) -> bool:
 
 
 # ---------------------------------------------------------------- conditions
+def earnest_count(g, p: int) -> int:
+    """CR 1111.2: the Earnest cards in a player's graveyard (Earnest is a race or trait)."""
+    return sum(1 for x in g.zone(p, "graveyard") if "Earnest" in g.chars(x).get("races", ()))
+
+
+def bingo_line(g, p: int) -> bool:
+    """CR 1117.2: three cards in the player's BINGO zone have the same cost."""
+    costs = [g.chars(x).get("cost", 0) for x in g.zone(p, "bingo")]
+    return any(costs.count(c) >= 3 for c in set(costs))
+
+
+def play_locks(g, p: int) -> dict:
+    """What a conjure's [DCT] and [BINGO] text is checked against, fixed as it is played
+    (CR 1111.2a, 1117.2a)."""
+    return {"earnest": earnest_count(g, p), "bingo": bingo_line(g, p)}
+
+
 def _locked(ctx: Ctx, key: str):
     """CR 1111.2a, 1117.2a: a conjure's DCT/BINGO condition is checked as it is played."""
     g = ctx.g
@@ -295,12 +430,10 @@ def _locked(ctx: Ctx, key: str):
 
 def cond_dct(ctx: Ctx, n: int) -> bool:
     """CR 1111.2: at least N Earnest cards in your graveyard."""
-    lk = _locked(ctx, f"dct{n}")
+    lk = _locked(ctx, "earnest")
     if lk is not None:
-        return lk
-    g = ctx.g
-    cnt = sum(1 for x in g.zone(ctx.p, "graveyard") if "Earnest" in g.chars(x).get("races", ()))
-    return cnt >= n
+        return lk >= n
+    return earnest_count(ctx.g, ctx.p) >= n
 
 
 def cond_vanity(ctx: Ctx, v: bool) -> bool:
@@ -315,10 +448,7 @@ def cond_bingo(ctx: Ctx, v: bool) -> bool:
     lk = _locked(ctx, "bingo")
     if lk is not None:
         return lk == bool(v)
-    g = ctx.g
-    costs = [g.chars(x).get("cost", 0) for x in g.zone(ctx.p, "bingo")]
-    ok = len(costs) >= 3 and len(set(costs[:3])) == 1
-    return ok == bool(v)
+    return bingo_line(ctx.g, ctx.p) == bool(v)
 
 
 def cond_orbs(ctx: Ctx, a: Any) -> bool:
