@@ -27,6 +27,20 @@ if TYPE_CHECKING:
 OBJ_MARK = "\x00"
 
 
+def kw_items(raw: Any) -> tuple:
+    """Granted keywords as (name, value) pairs, from ``word``, ``{word: value}`` or a pair."""
+    items = (raw,) if isinstance(raw, (str, dict)) else tuple(raw)
+    out = []
+    for k in items:
+        if isinstance(k, str):
+            out.append((k, None))
+        elif isinstance(k, dict) and len(k) == 1:
+            out.append(next(iter(k.items())))
+        else:
+            out.append(tuple(k))
+    return tuple(out)
+
+
 class CardRules(GameRules):
     """Kernel hooks implemented with the effect language."""
 
@@ -150,7 +164,7 @@ class CardRules(GameRules):
                 c[k] = value(ctx, v) if ctx is not None else v
         elif op == "grant":
             if "keywords" in args:
-                c["keywords"] = tuple(c.get("keywords", ())) + tuple(args["keywords"])
+                c["keywords"] = tuple(c.get("keywords", ())) + kw_items(args["keywords"])
             if "flags" in args:
                 fl = args["flags"]
                 c["flags"] = frozenset(c.get("flags", frozenset())) | frozenset(
@@ -166,11 +180,16 @@ class CardRules(GameRules):
                 c["elements"] = frozenset(c.get("elements", frozenset())) | frozenset(
                     (es,) if isinstance(es, str) else es)
             if "abilities" in args:
-                c["abilities"] = tuple(c.get("abilities", ())) + tuple(args["abilities"])
+                # two abilities with the same ability name are the same ability (Caster CR
+                # 901.1d): a card is not given one it already has
+                have = {a.name for a in c.get("abilities", ()) if a.name}
+                c["abilities"] = tuple(c.get("abilities", ())) + tuple(
+                    a for a in args["abilities"] if not a.name or a.name not in have)
                 self._ability_flags(c)
         elif op == "lose":
             if args.get("abilities"):
-                c["abilities"] = ()
+                # base abilities are part of the card's base information (Caster CR 909.1a)
+                c["abilities"] = tuple(a for a in c.get("abilities", ()) if a.spec.get("base"))
                 c["keywords"] = ()
                 self._ability_flags(c)
             if "keywords" in args:
@@ -182,7 +201,7 @@ class CardRules(GameRules):
                 c["flags"] = frozenset(c.get("flags", frozenset())) - frozenset(
                     (fl,) if isinstance(fl, str) else fl)
         elif op == "copy":
-            card = self.cards.get(args["card"]) or self.tokens.get(args["card"])
+            card = args.get("def") or self.cards.get(args["card"]) or self.tokens.get(args["card"])
             if card is not None:
                 c = dict(card.chars)
         else:
@@ -237,7 +256,7 @@ class CardRules(GameRules):
         for zname in self.trigger_zones:
             for oid in g.all_in(zname):
                 o = objs[oid]
-                if not granted and not o.card.chars.get("has_auto"):
+                if not granted and not self.may_have_auto(g, o):
                     continue
                 c = g.chars(oid)
                 if c.get("has_auto"):
@@ -247,6 +266,12 @@ class CardRules(GameRules):
             if c.get("has_auto") and o.zone in self.trigger_zones:
                 out.append((oid, o, c))
         return out
+
+    def may_have_auto(self, g: Game, o: Obj) -> bool:
+        """Without effects that grant abilities, could this object have an automatic ability?
+        (A game where an object takes another card's information, like SVE's evolved followers,
+        says so here.)"""
+        return bool(o.card.chars.get("has_auto"))
 
     def _static_grants(self, g: Game) -> bool:
         """Is there a static ability on the field that grants abilities?"""
@@ -276,6 +301,8 @@ class CardRules(GameRules):
 
     def trigger_match(self, g: Game, ab: Ability, src: int, o: Obj, ev: Event) -> dict | None:
         pat = ab.spec["on"]
+        if "status" in pat:
+            return None  # a status ability watches the game, not events (Caster CR 906.7)
         return self.match_pattern(g, pat, o.controller, src, ev, {})
 
     def match_pattern(self, g: Game, pat: dict, p: int, src: int | None, ev: Event, env: dict) -> dict | None:
@@ -318,6 +345,8 @@ class CardRules(GameRules):
                 return None
         if ev.oid is not None:
             bind["subject"] = [ev.new if ev.new is not None and ev.new in g.objects else ev.oid]
+            if ev.kind == "move" and ev.new in g.objects and ev.oid in g.lki and self._looks_back(ev):
+                bind["_lookback"] = {str(ev.new): ev.oid}
         if "target" in ev.data and ev.data["target"] is not None:
             bind["attacked"] = [ev.data["target"]]
         if ev.player is not None:
@@ -328,12 +357,21 @@ class CardRules(GameRules):
             return None
         return bind
 
+    def _looks_back(self, ev: Event) -> bool:
+        """CR 906.5a-b: a card that left the field, or went from a public zone to a hidden one, is
+        referred to as it was before the move; otherwise as it is where it went (906.5c)."""
+        zs = self.zone_specs
+        if ev.frm in self.field_zones and ev.to not in self.field_zones:
+            return True
+        return ev.frm in zs and ev.to in zs and zs[ev.frm].public and not zs[ev.to].public
+
     def _lki_matches(self, g: Game, ctx: Ctx, oid: int, ev: Event, sel: Any) -> bool:
         """Match the event's object, looking back to the field when it left it (CR 906.5)."""
         if isinstance(sel, str):
             return oid in resolve(ctx, sel) or (sel == "self" and oid == ctx.src)
-        if oid in g.objects and not (ev.kind == "move" and ev.frm in self.field_zones
-                                     and ev.to not in self.field_zones):
+        if ev.data.get("would"):  # a move about to happen (replacement effects): the card as it is
+            return oid in g.objects and matches(ctx, oid, sel)
+        if oid in g.objects and not (ev.kind == "move" and self._looks_back(ev)):
             return matches(ctx, oid, sel)
         entry = g.lki.get(ev.oid if oid == ev.new else oid)
         if entry is None:
@@ -344,8 +382,10 @@ class CardRules(GameRules):
         zone = sub.pop("zone", None)
         if zone is not None and o.zone not in ((zone,) if isinstance(zone, str) else zone):
             return False
-        fake = Ctx(g, ctx.p, ctx.src, ctx.env, chars=lambda x: c if x == oid else g.chars(x))
-        return matches(fake, oid, sub, obj=o)
+        old = ev.oid if oid == ev.new else oid
+        fake = Ctx(g, ctx.p, ctx.src, ctx.env, chars=lambda x: c if x in (oid, old) else g.chars(x))
+        # matched as the object it was, so "another"/"this" compare with the source's own old id
+        return matches(fake, old, sub, obj=o)
 
     def _check_delayed(self, g: Game, ev: Event) -> None:
         keep = []

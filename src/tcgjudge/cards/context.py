@@ -25,12 +25,26 @@ class Ctx:
         self.p = p
         self.src = src
         self.env = env if env is not None else {}
-        self.chars = chars or g.chars
+        if chars is None:
+            lb = self.env.get("_lookback")
+            chars = _lookback_chars(g, lb) if lb else g.chars
+        self.chars = chars
 
     def child(self, **bind: Any) -> Ctx:
         env = dict(self.env)
         env.update(bind)
         return Ctx(self.g, self.p, self.src, env, self.chars)
+
+
+def _lookback_chars(g: Game, lb: dict) -> Callable[[int], dict]:
+    """Characteristics where a triggered ability looks back at a moved card: ``lb`` maps the
+    card's new id (as text) to its id before the move (Caster CR 906.5, SVE 10.7.6)."""
+    def chars(oid: int) -> dict:
+        old = lb.get(str(oid))
+        if old is not None and old in g.lki:
+            return g.lki[old][1]
+        return g.chars(oid)
+    return chars
 
 
 # Players -------------------------------------------------------------------
@@ -102,7 +116,10 @@ def resolve(ctx: Ctx, ref: Any) -> list[int]:
         return []
     if isinstance(ref, str):
         if ref == "self":
-            return [ctx.src] if ctx.src is not None and ctx.src in ctx.g.objects else []
+            src = ctx.src
+            if src is not None and src not in ctx.g.objects and getattr(ctx.g.rules, "self_follows_moves", False):
+                src = ctx.g.successor(src)  # SVE 4.1.4.1: "this card" after it moved
+            return [src] if src is not None and src in ctx.g.objects else []
         b = ctx.env.get(ref)
         if b is None:
             return []
@@ -146,6 +163,8 @@ def _words(v: Any) -> tuple:
 def _zones(ctx: Ctx, sel: dict) -> tuple:
     z = sel.get("zone")
     if z is None:
+        if sel.get("spell"):  # a spell is in the waiting area (CR 312.3)
+            return (ctx.g.rules.waiting_zone,)
         return ctx.g.rules.field_zones
     return _words(z)
 
@@ -169,7 +188,9 @@ def select(ctx: Ctx, sel: dict, among: Iterable[int] | None = None) -> list[int]
                 for p in ps:
                     zl = g.zones[(p, zname)]
                     if "top" in sel:
-                        ids.extend(zl[-sel["top"]:] if sel["top"] else [])
+                        # top card first: cards leaving a deck go one at a time from the top
+                        # (CR 304.3)
+                        ids.extend(reversed(zl[-sel["top"]:]) if sel["top"] else [])
                     elif "bottom" in sel:
                         ids.extend(zl[:sel["bottom"]])
                     else:
@@ -310,7 +331,10 @@ def matches(ctx: Ctx, oid: int, sel: dict | str, obj=None) -> bool:
             if (o.since == g.turn) != bool(v):
                 return False
         elif k == "spell":
-            continue
+            # a card in the waiting area, not an ability's pseudo-card (CR 312.3)
+            is_spell = o.zone == getattr(g.rules, "waiting_zone", None) and "ability" not in c["types"]
+            if is_spell != bool(v):
+                return False
         else:
             hook = filt.get(k)
             if hook is None:
@@ -347,6 +371,9 @@ def value(ctx: Ctx, v: Any) -> int:
             return len(b)
         if v in ("X", "Y"):
             return 0  # X is 0 outside the waiting area (CR 203.4)
+        if v in ("∞", "inf"):
+            # infinity: greater than any number, unchanged by adding or subtracting (Caster CR 104.7)
+            return float("inf")  # type: ignore[return-value]
         try:
             return int(v)
         except ValueError:

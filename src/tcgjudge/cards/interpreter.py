@@ -259,41 +259,65 @@ def _affects(rt: Run, ref: Any) -> tuple:
 
     A selector is kept as a condition evaluated continuously (CR 909.3b-3);
     named or bound objects are fixed (they stop being affected when they
-    change zones, as they become new objects).
+    change zones, as they become new objects).  A game whose effects apply only
+    to the cards there when they were made (SVE 10.9.2) sets
+    ``rules.effects_lock_affected``: a selector is then resolved once, now.
     """
-    if isinstance(ref, dict):
+    if isinstance(ref, dict) and not getattr(rt.g.rules, "effects_lock_affected", False):
         return ("sel", ref)
     return ("objs", frozenset(resolve(rt.ctx, ref)))
 
 
-def add_effect(rt: Run, layer_op: str, args: Any, ref: Any, until: str | None) -> None:
+def add_effect(rt: Run, layer_op: str, args: Any, ref: Any, until: str | None, while_: Any = None,
+               ts: int | None = None) -> None:
+    """Make a continuous effect.  ``while_`` is an "as long as" condition: the effect applies
+    while it holds, and is not made at all if it no longer holds as the ability resolves
+    (Caster CR 909.7)."""
     g = rt.g
     rules = g.rules
-    eff = CEffect(g.tick(), g.tick(), rules.layer_of(layer_op), layer_op, args, _affects(rt, ref), rt.p,
-                  rt.d.get("src"), until or "permanent",
-                  cond=None, ability=("env", dict(rt.env)) if isinstance(ref, dict) else None)
+    if while_ is not None and not cond(rt.ctx, while_):
+        return
+    env_kept = isinstance(ref, dict) or while_ is not None
+    eff = CEffect(g.tick(), ts if ts is not None else g.tick(), rules.layer_of(layer_op), layer_op, args,
+                  _affects(rt, ref), rt.p, rt.d.get("src"), until or ("while" if while_ is not None else "permanent"),
+                  cond=while_, ability=("env", dict(rt.env)) if env_kept else None)
     g.add_effect(eff)
 
 
 def op_modify(rt: Run, a: dict) -> bool:
-    add_effect(rt, "modify", _modify_args(rt, a), a["what"], a.get("until"))
+    add_effect(rt, "modify", _modify_args(rt, a), a["what"], a.get("until"), a.get("while"))
     return True
 
 
 def op_set_stats(rt: Run, a: dict) -> bool:
-    add_effect(rt, "set_stats", _modify_args(rt, a), a["what"], a.get("until"))
+    add_effect(rt, "set_stats", _modify_args(rt, a), a["what"], a.get("until"), a.get("while"))
     return True
 
 
 def op_grant(rt: Run, a: dict) -> bool:
     args = {k: a[k] for k in ("keywords", "abilities", "flags", "races", "types", "elements") if k in a}
-    add_effect(rt, "grant", args, a["what"], a.get("until"))
+    quality = {k: args.pop(k) for k in ("races", "types", "elements") if k in args}
+    layers = rt.g.rules.op_layers
+    if (quality and "grant_types" in layers) or ("names" in a and "grant_names" in layers):
+        # an effect that spans several layers applies in each separately, with one timestamp
+        # (Caster CR 909.2): types, races and elements first (909.1b), abilities (909.1c), then
+        # other information such as names (909.1d)
+        ts = rt.g.tick()
+        if quality:
+            add_effect(rt, "grant_types", quality, a["what"], a.get("until"), a.get("while"), ts=ts)
+        if args:
+            add_effect(rt, "grant", args, a["what"], a.get("until"), a.get("while"), ts=ts)
+        if "names" in a:
+            add_effect(rt, "grant_names", {"names": a["names"]}, a["what"], a.get("until"), a.get("while"), ts=ts)
+        return True
+    args.update(quality)
+    add_effect(rt, "grant", args, a["what"], a.get("until"), a.get("while"))
     return True
 
 
 def op_lose(rt: Run, a: dict) -> bool:
     args = {k: a[k] for k in ("keywords", "abilities", "flags") if k in a}
-    add_effect(rt, "lose", args, a["what"], a.get("until"))
+    add_effect(rt, "lose", args, a["what"], a.get("until"), a.get("while"))
     return True
 
 
@@ -303,7 +327,8 @@ def op_copy_of(rt: Run, a: dict) -> bool:
         return True
     g = rt.g
     o = g.objects.get(src[0]) or g.lki[src[0]][0]
-    add_effect(rt, "copy", {"card": o.card.key}, a["what"], a.get("until"))
+    # the copied card's printed information, without continuous effects (CR 1023.1)
+    add_effect(rt, "copy", {"card": o.card.key, "def": o.card}, a["what"], a.get("until"))
     return True
 
 

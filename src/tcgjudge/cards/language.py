@@ -150,12 +150,15 @@ def core_vocabulary() -> Vocabulary:
     v.op("engage", short="what", required=("what",), what=REF)
     v.op("refresh", short="what", required=("what",), what=REF)
     v.op("modify", required=("what",), what=REF, atk=VALUE, cost=VALUE, level=VALUE,
-         until=STR, **{"def": VALUE}, doc="Add to ATK/DEF (or other numbers) for a duration.")
-    v.op("set_stats", required=("what",), what=REF, atk=VALUE, until=STR, **{"def": VALUE},
+         until=STR, **{"def": VALUE, "while": COND},
+         doc="Add to ATK/DEF (or other numbers) for a duration (or as long as 'while' holds).")
+    v.op("set_stats", required=("what",), what=REF, atk=VALUE, until=STR, **{"def": VALUE, "while": COND},
          doc="ATK/DEF become the given values (CR 1014.2).")
     v.op("grant", required=("what",), what=REF, keywords=ANY, abilities=ANY, flags=STRS, races=STRS,
-         types=STRS, elements=STRS, until=STR, doc="Give keywords, abilities, flags, races or types.")
+         types=STRS, elements=STRS, names=STRS, until=STR, **{"while": COND},
+         doc="Give keywords, abilities, flags, races, types or names (the card is also named ...).")
     v.op("lose", required=("what",), what=REF, keywords=ANY, abilities=BOOL, flags=STRS, until=STR,
+         **{"while": COND},
          doc="Take keywords or all abilities away.")
     v.op("player_effect", required=("flags",), player=PLAYER, flags=ANY, until=STR,
          doc="Put a restriction or modifier on a player for a duration.")
@@ -209,7 +212,7 @@ def core_vocabulary() -> Vocabulary:
     # --- trigger patterns ---------------------------------------------------------
     v.trigger_keys = {"event": STRS, "subject": REF, "from": STRS, "to": STRS, "not_from": STRS,
                       "player": PLAYER, "cause": STRS, "phase": STRS, "whose": PLAYER, "cond": COND,
-                      "data": ANY, "target": REF}
+                      "data": ANY, "target": REF, "status": COND}
     # --- static abilities ---------------------------------------------------------
     v.statics = {"modify": ANY, "set_stats": ANY, "grant": ANY, "lose": ANY, "player": ANY,
                  "cost_mod": ANY, "affects": REF, "if": COND, "zones": STRS, "layer": STR}
@@ -224,6 +227,10 @@ def core_vocabulary() -> Vocabulary:
 
 
 # Validation ----------------------------------------------------------------
+#: the comparisons of the ``compare`` condition
+COMPARE_OPS = (">=", "<=", ">", "<", "==", "!=")
+
+
 class Checker:
     """Walks a parsed ability and reports the first thing out of shape."""
 
@@ -260,7 +267,12 @@ class Checker:
             for k, val in arg.items():
                 shape = spec.args.get(k)
                 if shape is None:
-                    self.fail(p, f"unknown argument {k!r}; {name} takes {', '.join(sorted(spec.args)) or 'none'}")
+                    hint = ""
+                    if spec.short and spec.args[spec.short] in (REF, SELECTOR) and k in self.v.filters:
+                        # a mapping is always the instruction's arguments; a selector goes under its key
+                        hint = f" (to give a selector, write {name}: {{{spec.short}: {{{k}: ...}}}})"
+                    self.fail(p, f"unknown argument {k!r}; {name} takes {', '.join(sorted(spec.args)) or 'none'}"
+                                 + hint)
                 self.shape(val, shape, f"{p}.{k}")
             for k in spec.required:
                 if k not in arg and not (spec.short == k and False):
@@ -361,6 +373,12 @@ class Checker:
                 self.cond(val, f"{path}.not")
             elif k in ("exists", "none"):
                 self.selector(val, f"{path}.{k}")
+            elif k == "compare":
+                if not (isinstance(val, list) and len(val) == 3 and val[1] in COMPARE_OPS):
+                    self.fail(f"{path}.compare", f"expected [VALUE, OP, VALUE] with OP one of "
+                                                 f"{' '.join(COMPARE_OPS)}, got {val!r:.60}")
+                self.value(val[0], f"{path}.compare[0]")
+                self.value(val[2], f"{path}.compare[2]")
 
     def trigger(self, t: Any, path: str) -> None:
         if isinstance(t, str):

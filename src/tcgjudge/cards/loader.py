@@ -168,14 +168,16 @@ class CardBuilder:
                 raise CardError(f"{where}: unknown ability key {k!r}")
         if kind == "static":
             return self._static(body, raw, where, index)
+        # a spell's `effect:` is reported as `effect`, not by the internal word `spell`
+        here = where if kind == "spell" else f"{where}.{kind}"
         if not isinstance(body, dict):
-            raise CardError(f"{where}.{kind}: expected a mapping")
+            raise CardError(f"{here}: expected a mapping")
         chk = Checker(self.vocab, where)
         spec: dict[str, Any] = {}
         for k, v in body.items():
             if k not in self.vocab.ability_keys:
-                raise CardError(f"{where}.{kind}: unknown key {k!r}; keys: {', '.join(sorted(self.vocab.ability_keys))}")
-            p = f"{kind}.{k}"
+                raise CardError(f"{here}: unknown key {k!r}; keys: {', '.join(sorted(self.vocab.ability_keys))}")
+            p = k if kind == "spell" else f"{kind}.{k}"
             if k in ("do", "instead"):
                 spec[k] = self.block(v, chk, p)
             elif k == "on":
@@ -249,6 +251,11 @@ class CardBuilder:
             if "if" in part:
                 chk.cond(part["if"], "static.if")
                 cond = freeze(part["if"])
+        conds = [p.get("if") for p in parts]
+        if any(c != conds[0] for c in conds):
+            # one condition holds for the whole static ability (its effects apply together)
+            raise CardError(f"{where}.static: its effects have different conditions ('if'); write each "
+                            f"condition as its own static ability")
         zones = raw.get("zones") or (parts[0].get("zones") if isinstance(parts[0], dict) else None)
         zt = tuple(zones) if isinstance(zones, list) else ((zones,) if zones else self.ability_zones)
         return Ability("static", {"effects": tuple(effects), "if": cond}, text=raw.get("text", ""),

@@ -154,6 +154,10 @@ def proc_play(g: Game, f: Frame) -> None:
         if hi < lo:
             _fail(g, f, "no value of X can be paid")
             return
+        if d.get("free") and lo == hi:
+            env["X"] = lo  # played without paying its cost: X is fixed, not chosen (CR 903.2d-2)
+            f.step = 3
+            return
         g.ask(p, "number", "choose a value for X", [(f"choose {i}", i) for i in range(lo, hi + 1)])
         return
     if step == 3:  # targets (CR 903.2e, SVE 10.6.2.3)
@@ -186,7 +190,11 @@ def proc_play(g: Game, f: Frame) -> None:
             chooser = player1(ctx, t["chooser"]) if t.get("chooser") else p
             g.ask(chooser, "target", f"choose target {len(got) + 1} of {need} ({name})", opts)
             return
-        f.step = 4
+        f.step = 7
+        return
+    if step == 7:  # divide and allocate a value among the targets (SVE 10.6.2.4)
+        if divide(g, f, target_specs(spec, env.get("_modes", ())), ctx):
+            f.step = 4
         return
     if step == 4:  # determine and pay the cost (CR 903.2g-h, SVE 10.6.2.5)
         items = rules.cost_items(g, d, spec)
@@ -222,13 +230,62 @@ def _need(ctx: Ctx, t: dict) -> int:
     return 0 if t.get("up_to") and False else value(ctx, t.get("n", 1))
 
 
+def divide(g: Game, f: Frame, specs: list[dict], ctx: Ctx) -> bool:
+    """SVE 10.6.2.4: a target specification with ``divide: N`` shares N among its selected
+    targets, at least 1 each (10.6.2.4.2), asked one target at a time (``choose K``); the amounts
+    are bound as ``_alloc_NAME`` in the order of the targets.  With no target there is nothing to
+    divide (10.6.2.4.1).  False: a question was asked, or the play was found illegal."""
+    env = f.data["env"]
+    for t in specs:
+        dv = t.get("divide")
+        if dv is None:
+            continue
+        name = t["as"]
+        key = f"_alloc_{name}"
+        targets = env.get(name) or []
+        alloc = env.setdefault(key, [])
+        total = value(ctx, dv.get("n") if isinstance(dv, dict) else dv)
+        if not targets or total <= 0 or len(alloc) >= len(targets):
+            continue
+        if total < len(targets):
+            _fail(g, f, f"{total} cannot be divided among {len(targets)} targets, at least 1 each")
+            return False
+        ans = g.answer(f)
+        if ans is not None:
+            alloc.append(ans)
+        left = total - sum(alloc)
+        rest = len(targets) - len(alloc)
+        if rest == 1:
+            alloc.append(left)
+            continue
+        if rest > 1:
+            t_id = targets[len(alloc)]
+            g.ask(f.data["p"], "divide", f"how much of {total} to {g.rules.obj_ref(g, t_id)}?",
+                  [(f"choose {k}", k) for k in range(1, left - rest + 2)])
+            return False
+    return True
+
+
+def fail_play(g: Game, f: Frame, why: str) -> None:
+    """End an illegal play: rewind to before it began, or (an automatic ability, which has no
+    snapshot) remove it."""
+    _fail(g, f, why)
+
+
 def _fail(g: Game, f: Frame, why: str) -> None:
     d = f.data
     snap = d.get("snap")
     what = d.get("card") or (d["ab"].text[:40] if d.get("ab") is not None else "play")
     if snap is not None:
+        hist = g.history
         g.restore(snap)
-        g.note(f"p{d['p'] + 1}'s play of {what} was illegal ({why}) and was rewound")
+        g.history = hist  # every answer given stays recorded, so a replay makes the same attempt
+        line = f"p{d['p'] + 1}'s play of {what} was illegal ({why}) and was rewound"
+        if d.get("card"):
+            # the card is back where it was (a hand is hidden): only its player reads its name
+            g.note((d["p"], line, f"p{d['p'] + 1}'s play of a card was illegal ({why}) and was rewound"))
+        else:
+            g.note(line)
         return
     # an automatic ability that cannot be played is removed (CR 906.4, SVE 10.7.3.2)
     obj = d.get("obj")

@@ -127,8 +127,12 @@ class Runner:
         builder = self.pkg.card_builder()
         for i, entry in enumerate(self.data.get("cards") or []):
             try:
-                c = self.pkg.inline_card(entry, f"{self.where}: cards[{i}]") if hasattr(self.pkg, "inline_card") \
-                    else builder.card(entry, f"{self.where}: cards[{i}]")
+                if isinstance(entry, dict) and set(entry) == {"name"}:  # SPEC: given only by name
+                    c = self._pool_card(entry["name"], f"{self.where}: cards[{i}]")
+                elif hasattr(self.pkg, "inline_card"):
+                    c = self.pkg.inline_card(entry, f"{self.where}: cards[{i}]")
+                else:
+                    c = builder.card(entry, f"{self.where}: cards[{i}]")
             except CardError as e:
                 raise ScenarioError(str(e)) from None
             cards[c.key] = c
@@ -141,6 +145,22 @@ class Runner:
         self.g = g
         self.names = names
         return g
+
+    def _pool_card(self, name: Any, where: str):
+        """A card of the shipped pool, by key or by a name only one card there has."""
+        pool = self.pkg.pool()
+        c = pool.get(str(name))
+        if c is None:
+            same = [x for x in pool.values() if x.chars.get("name") == str(name)]
+            if len(same) == 1:
+                c = same[0]
+            elif same:
+                raise ScenarioError(f"{where}: {name!r} names several cards of the shipped pool "
+                                    f"({', '.join(sorted(x.key for x in same))}); give one of these")
+        if c is None:
+            raise ScenarioError(f"{where}: {name!r} is given only by name, and the shipped {self.data['game']} "
+                                f"pool has no such card")
+        return c
 
     # -------------------------------------------------------------------- steps
     def labels(self, d: Decision) -> list[set[str]]:
@@ -240,6 +260,8 @@ class Runner:
                 g.decide("done")
             elif "keep hand" in d.labels:
                 g.decide("keep hand")
+            elif "end main phase" in d.labels:  # SVE 7.3.3: the main phase's way to pass
+                g.decide("end main phase")
             else:
                 raise StepFailed(f"{where}: while passing until {step} ends, p{d.player + 1}'s {d.kind} decision "
                                  f"cannot be passed (options: {d.labels})")

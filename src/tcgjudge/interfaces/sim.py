@@ -10,6 +10,7 @@ from typing import Any
 
 from ..agents import make_agent
 from ..kernel import replay as replay_mod
+from ..kernel.decisions import IllegalAction
 from ..kernel.game import Game
 from ..kernel.view import view
 
@@ -86,7 +87,10 @@ def replay_game(pkg: Any, data: dict) -> Game:
     for i, idx in enumerate(data["decisions"]):
         if g.pending is None:
             raise ValueError(f"replay decision {i}: the game has no pending decision")
-        g.decide(idx)
+        try:
+            g.decide(idx)
+        except IllegalAction as e:
+            raise ValueError(f"replay decision {i}: {e}") from None
     return g
 
 

@@ -96,16 +96,18 @@ def _affected(game: Game, eff: CEffect, view: LayerView) -> list:
 def _order(game: Game, effects: list[CEffect], view: LayerView) -> list[CEffect]:
     """Order the effects of one layer: dependency first, then timestamp (CR 909.3)."""
     effects = sorted(effects, key=lambda e: e.ts)
-    if len(effects) < 2 or all(e.affects[0] == "objs" for e in effects):
+    # effects on players change no object's characteristics: they keep timestamp order
+    objects = [e for e in effects if e.affects[0] not in ("players", "players_sel")]
+    if len(objects) < 2 or all(e.affects[0] == "objs" for e in objects):
         return effects
     depends: dict[int, set[int]] = {e.eid: set() for e in effects}
-    base_sets = {e.eid: set(_affected(game, e, view)) for e in effects}
-    for a in effects:
+    base_sets = {e.eid: set(_affected(game, e, view)) for e in objects}
+    for a in objects:
         trial = dict(view.chars)
         tview = LayerView(game, trial)
         for oid in base_sets[a.eid]:
             trial[oid] = game.rules.apply_effect(game, a, tview.get(oid), oid, tview)
-        for b in effects:
+        for b in objects:
             if b is a or b.affects[0] == "objs":
                 continue
             if set(_affected(game, b, tview)) != base_sets[b.eid]:

@@ -159,13 +159,21 @@ class Game:
         self._cc = self._mc = None
 
     # ------------------------------------------------------------- the loop
+    #: steps the engine may take without any player deciding anything before the game is
+    #: treated as caught in a loop nobody can stop (CR 1301.1c, SVE 15.2.1.3)
+    MAX_STEPS = 200_000
+
     def advance(self) -> None:
         """Run procedures until a decision is pending or the game is over."""
         procs = self.rules.procs
+        steps = 0
         try:
             while self.pending is None and self.result is None:
                 f = self.frames[-1]
                 procs[f.kind](self, f)
+                steps += 1
+                if steps > self.MAX_STEPS:
+                    self.rules.unstoppable_loop(self)
         except GameOver:
             pass
 
@@ -259,6 +267,18 @@ class Game:
             self.note(f"game over: {who} ({reason})")
         raise GameOver
 
+    def concede(self, player: int) -> None:
+        """``player`` concedes and leaves the game: the opponent wins at once.  No effect
+        replaces or causes this (Caster CR 103.4); it is not a decision option."""
+        if self.result is not None:
+            raise IllegalAction("the game is over")
+        if not 0 <= player < len(self.players):
+            raise IllegalAction(f"no player {player!r}")
+        try:
+            self.end(1 - player, f"p{player + 1} concedes")
+        except GameOver:
+            pass
+
     # ------------------------------------------------------------- objects
     def tick(self) -> int:
         """The next value of the game's single counter (object ids and timestamps)."""
@@ -348,6 +368,7 @@ class Game:
         frm_key = (o.zp, o.zone)
         frm = o.zone
         zone_list = self.zones[frm_key]
+        chars = self.chars(oid)  # its last known information, read while it is still in its zone
         if o.over is not None:
             ov = self.w(o.over)
             ov.under.remove(oid)
@@ -356,7 +377,6 @@ class Game:
         else:
             zone_list.remove(oid)
         keep = fspec.field and tspec.field and o.over is None
-        chars = self.chars(oid)
         if self._batch is not None:
             self._batch_lki[oid] = (o, chars)
         if keep:
@@ -373,6 +393,9 @@ class Game:
                 n.face_up = face_up
             if orient is not None:
                 n.orient = orient
+            for u in n.under or ():  # stacked cards go along (Caster CR 315.1a, 315.1c)
+                wu = self.w(u)
+                wu.zone, wu.zp, wu.controller = zone, zp, n.controller
             new = oid
         else:
             new = self.tick()
@@ -392,7 +415,7 @@ class Game:
         if event:
             self.emit(Event("move", oid=oid, new=new, frm=frm, to=zone, player=o.controller, cause=cause,
                             data={"from_zp": frm_key[0], "to_zp": zp}))
-        if o.card.token and not rules.token_can_exist(zone):
+        if o.card.token and not rules.token_can_exist(zone, o.card):
             # a token that moves where it cannot exist is erased at once (CR 1302.3a, SVE 9.1.4.3)
             self.erase(new)
         return new
@@ -402,13 +425,14 @@ class Game:
         o = self.objects[oid]
         top = self.objects[onto]
         zone_list = self.zones[(o.zp, o.zone)]
+        chars = self.chars(oid)  # read while it is still where it was
         if o.over is not None:
             ov = self.w(o.over)
             ov.under.remove(oid)
         else:
             zone_list.remove(oid)
         new = self.tick()
-        self.lki[oid] = (o, self.chars(oid), new)
+        self.lki[oid] = (o, chars, new)
         self._carry_name(oid, new)
         n = Obj(new, o.card, o.owner, top.zone, top.zp, self.gen, face_up=o.face_up, since=self.turn)
         n.controller = top.controller

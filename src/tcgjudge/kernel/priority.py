@@ -107,6 +107,16 @@ def pick_trigger(g: Game, f: Frame, step: int = 3) -> None:
         return
 
 
+#: automatic abilities played in one turn beyond which the game is treated as caught in a
+#: loop of triggers that no player can stop (CR 1301.1c, SVE 15.2.1.3)
+MAX_TRIGGERS_PER_TURN = 1000
+
+
 def take_trigger(g: Game, trig) -> None:
     """Decrease the trigger count by one (CR 603.3, 906.3)."""
     g.triggers = [t for t in g.triggers if t.tid != trig.tid]
+    n = g.gvars.get("triggers_this_turn", (0, 0))
+    count = n[1] + 1 if n[0] == g.turn else 1
+    g.gvars["triggers_this_turn"] = (g.turn, count)
+    if count > MAX_TRIGGERS_PER_TURN:
+        g.rules.unstoppable_loop(g)

@@ -47,4 +47,16 @@ def load(path: str | Path) -> dict[str, Any]:
     for k in ("game", "seed", "decks", "decisions"):
         if k not in data:
             raise ValueError(f"{path}: replay is missing {k!r}")
+    if not isinstance(data["seed"], int) or isinstance(data["seed"], bool):
+        raise ValueError(f"{path}: seed: expected a whole number, got {data['seed']!r}")
+    decks = data["decks"]
+    if not isinstance(decks, list) or not all(isinstance(d, dict) for d in decks):
+        raise ValueError(f"{path}: decks: expected a list of decks (mappings with 'main' and 'extra')")
+    ds = data["decisions"]
+    if not isinstance(ds, list):
+        raise ValueError(f"{path}: decisions: expected a list of option indexes")
+    for i, x in enumerate(ds):
+        if not isinstance(x, int) or isinstance(x, bool) or x < 0:
+            raise ValueError(f"{path}: decisions[{i}]: expected an option index (a whole number of 0 or more), "
+                             f"got {x!r}")
     return data

@@ -42,8 +42,13 @@ class GameRules:
     def default_orient(self, zone: str) -> str:
         return ""
 
-    def token_can_exist(self, zone: str) -> bool:
-        """May a token be in this zone?  (Elsewhere it is erased as soon as it arrives.)"""
+    def unstoppable_loop(self, g: Game) -> None:
+        """The game repeats actions no player can stop: a draw (CR 1301.1c, SVE 15.2.1.3)."""
+        g.end("draw", "a loop that neither player can stop (CR 1301.1c)")
+
+    def token_can_exist(self, zone: str, card: Any = None) -> bool:
+        """May a token (of this card, when the game's rule depends on it, SVE 9.1.4) be in this
+        zone?  (Elsewhere it is erased as soon as it arrives.)"""
         return self.zone_specs[zone].field or zone in self.token_zones
 
     token_zones: frozenset[str] = frozenset()

@@ -178,6 +178,8 @@ def parse_element(e: Any) -> frozenset:
     """A card's element field: a name, a list of names, or 'void' / absent (CR 209.3)."""
     if e is None or e == "void" or e == []:
         return frozenset()
+    if not isinstance(e, (str, list, tuple)):
+        raise ValueError(f"expected an element name, a list of them, or void; got {e!r}")
     names = [e] if isinstance(e, str) else list(e)
     out = []
     for x in names:

@@ -45,8 +45,6 @@ def attack_targets(g: Game, oid: int) -> list[Any]:
         if "servant" not in tc["types"]:
             continue
         to = g.objects[t]
-        if to.orient == "reversed":
-            reversed_guard = True  # any reversed enemy servant shields the player
         fl = tc.get("flags", ())
         if "cannot_be_attacked" in fl:
             continue
@@ -57,6 +55,8 @@ def attack_targets(g: Game, oid: int) -> list[Any]:
             continue  # CR 1116.2a
         if t_phi and not phi:
             continue  # CR 1116.2b
+        if to.orient == "reversed":
+            reversed_guard = True  # CR 803.3b: a reversed servant eligible for attack shields the player
         out.append(t)
     if (not reversed_guard or has_kw(kws, "hubris")) and not g.pmods(e).get("cannot_be_attacked"):
         if "cannot_attack_players" not in c.get("flags", ()):
@@ -154,10 +154,18 @@ def proc_battle(g: Game, f: Frame) -> None:
             if atk > other:
                 if "indestructible" not in g.chars(t).get("flags", ()):
                     g.note(f"{rules.obj_name(g, t, None)} is destroyed in battle ({atk} > {other})")
-                    g.begin_batch()
-                    g.move(t, "graveyard", to.owner, cause="battle")
-                    g.emit(Event("battle_destroy", oid=att, player=a["controller"], data={"target": t}))
-                    g.end_batch()
+                    # through the replacement effects of moving cards ([Soul Seal], CR 1109.2, 910)
+                    plan = rules.plan_move(g, to, "graveyard", "destroy", {}, a["controller"])
+                    f.step = "judgment_prio"
+                    if plan is not None and plan["ask"]:
+                        f.data["destroyed"] = t
+                        f.step = "judgment_destroyed"
+                        g.push("moves", p=a["controller"], plan=[plan], i=0, cause="battle")
+                        return
+                    if plan is not None:
+                        rules.do_moves(g, [plan], "battle")
+                    if t not in g.objects:  # it left the field (a token is erased, CR 1302.3a)
+                        g.emit(Event("battle_destroy", oid=att, player=a["controller"], data={"target": t}))
             else:
                 g.note(f"nothing happens ({atk} vs {other})")
             f.step = "judgment_prio"
@@ -168,6 +176,14 @@ def proc_battle(g: Game, f: Frame) -> None:
         n = corrupt_count(g, att)
         f.step = "judgment_prio"
         g.push("corrupt", p=a["controller"], victim=victim, n=n, by=att, got=[])
+        return
+    if step == "judgment_destroyed":  # after a replacement choice (CR 910)
+        f.data.pop("ret", None)
+        t = f.data.pop("destroyed", None)
+        a = _attacking(g)
+        if t not in g.objects and a is not None:
+            g.emit(Event("battle_destroy", oid=a["attacker"], player=a["controller"], data={"target": t}))
+        f.step = "judgment_prio"
         return
     if step == "judgment_prio":
         f.step = "resolution"
@@ -181,8 +197,10 @@ def proc_battle(g: Game, f: Frame) -> None:
         return
     if step == "res_cleanup":  # CR 805.3
         g.end_effects("end_of_battle")  # 805.3a
-        from .procedures import rules_process_pending
+        g.delayed = [d for d in g.delayed if d.get("until") != "end_of_battle"]  # CR 906.6a
+        from .procedures import rules_process_pending, status_triggers
 
+        status_triggers(g)  # CR 906.7
         if g.triggers or rules_process_pending(g):  # 805.3b
             start_priority(g)
             return
@@ -256,7 +274,11 @@ def _break_cost(g: Game, oid: int) -> list | None:
         if k == "break":
             if param is None:
                 return None
-            return [("aether", param)] if isinstance(param, (int, dict)) else list(param)
+            if isinstance(param, int):
+                # CR 203.2: the aether that pays for a card includes one of each of its elements
+                els = tuple(sorted(g.chars(oid).get("elements", ())))
+                return [("aether", {"n": param, "elements": els})]
+            return [("aether", param)] if isinstance(param, dict) else list(param)
     return None
 
 
@@ -302,6 +324,9 @@ def proc_break(g: Game, f: Frame) -> None:
             names = {g.chars(x)["name"] for x in g.zone(p, "casters") if g.objects[x].face_up}
             if c["name"] in names:
                 continue
+            cost = _break_cost(g, oid)
+            if cost and not rules.can_pay_items(g, p, oid, cost):
+                continue  # CR 1103.3a: [Break](Cost) only if that cost can be paid
             if c.get("level") == 1:
                 opts.append((f"call {key}", ("caster", oid, None)))
             else:

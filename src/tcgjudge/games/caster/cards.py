@@ -19,7 +19,7 @@ POOL_DIR = Path(__file__).parent / "pool"
 def _type(v: Any) -> str:
     t = str(v).lower()
     if t not in TYPES and t != "none":
-        raise ValueError(f"unknown type {v!r}; types: {', '.join(TYPES)}")
+        raise ValueError(f"type: unknown type {v!r}; types: {', '.join(TYPES)}")
     return t
 
 
@@ -67,8 +67,11 @@ def _build(entry: dict, chars: dict) -> dict:
         t = "servant"  # CR 1302.1b
     else:
         t = _type(entry["type"])
+    name = chars["name"]
+    if chars.get("version"):
+        name = f"{name} ({chars['version']})"  # CR 202.3: the card name is "Card name (Version)"
     out = {
-        "name": chars["name"], "types": (t,) if t != "none" else (), "cost": chars.get("cost", 0),
+        "name": name, "types": (t,) if t != "none" else (), "cost": chars.get("cost", 0),
         "elements": chars.pop("element", frozenset()),
         "races": tuple(chars.pop("race", ())) + tuple(chars.pop("trait", ())),
         "keywords": chars["keywords"], "abilities": chars["abilities"], "flags": frozenset(),
@@ -103,10 +106,53 @@ def _build(entry: dict, chars: dict) -> dict:
     if t == "deity" and not out.get("deity_counters"):
         raise ValueError("deity_counters: a deity enters the field with deity counters (CR 1204.1)")
     _tag_keyword_abilities(out["abilities"])
+    for i, ab in enumerate(out["abilities"]):
+        if ab.kind == "auto" and "if" in ab.spec:
+            # there is no separate "if" clause for automatic abilities (CR 906.2): the condition is
+            # part of the trigger; refuse it rather than ignore it
+            raise ValueError(f"abilities[{i}].auto: if: the condition of an automatic ability goes in its "
+                             f"trigger: on: {{named: TRIGGER, cond: ...}}")
+    if "effect" in out and "if" in out["effect"].spec:
+        raise ValueError("effect: if: a spell has no condition of its own; use the instruction "
+                         "if: {cond: ..., then: [...]} in its do")
+    _mark_base_abilities(out["abilities"])
     if "soul bond" in out.get("additional", ()) and not out.get("materials"):
         raise ValueError("materials: a Soul Bond servant needs materials (CR 212, 1020)")
     set_ability_flags(out)
     return out
+
+
+#: what a base ability may change about its own card (CR 904.2)
+_BASE_GRANTS = frozenset(("races", "elements", "types"))
+
+
+def _mark_base_abilities(abilities: tuple) -> None:
+    """CR 904.2: a continuous ability that, with no condition, changes its own card's element,
+    race/trait, ATK or DEF is a base ability: it applies in every zone, and it is part of the
+    card's base information (909.1a), applied before any other continuous effect - so an effect
+    that removes abilities (909.1c, later) does not undo it (CardRules.apply_effect keeps it)."""
+    from .vocabulary import ZONES
+
+    for ab in abilities:
+        if ab.kind != "static" or ab.spec.get("if") is not None or ab.zones != ("field", "casters"):
+            continue  # a condition, or a zone it is limited to, makes it no base ability
+        effs = ab.spec.get("effects", ())
+        ok = bool(effs)
+        for e in effs:
+            if e.get("affects", "self") != "self":
+                ok = False
+            elif e["op"] in ("modify", "set_stats"):
+                ok = ok and isinstance(e["args"], dict) and set(e["args"]) <= {"atk", "def"}
+            elif e["op"] == "grant":
+                ok = ok and isinstance(e["args"], dict) and bool(e["args"]) and set(e["args"]) <= _BASE_GRANTS
+            else:
+                ok = False
+        if not ok:
+            continue
+        ab.zones = tuple(ZONES)
+        ab.spec["base"] = True
+        for e in effs:
+            e["layer"] = "base"
 
 
 def _check_keywords(kws: tuple) -> None:
@@ -183,7 +229,8 @@ _LV = re.compile(r"\s+Lv\s*(\d+)$", re.IGNORECASE)
 def _key(e: dict) -> str:
     name = e["name"]
     ver = e.get("version")
-    base = f"{name} ({ver})" if ver else name  # CR 202.3: "Card name (Version)"
+    # CR 202.3: "Card name (Version)" (the built name already carries the version)
+    base = f"{name} ({ver})" if ver and not name.endswith(f"({ver})") else name
     if "caster" in e.get("types", ()) and not _LV.search(name):
         return f"{base} Lv{e.get('level')}"
     return base

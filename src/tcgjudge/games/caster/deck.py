@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -71,7 +72,8 @@ def parse_deck(data: Any, pool: dict[str, CardDef], where: str) -> Deck:
         for name, n in _entries(data.get(section), f"{where}: {section}"):
             card = pool.get(name)
             if card is None:
-                close = [k for k in pool if name.lower() in k.lower()][:3]
+                close = [k for k in pool if name.lower() in k.lower()][:3] or difflib.get_close_matches(
+                    name, list(pool), n=3, cutoff=0.6)  # a misspelt name
                 hint = f" (did you mean {', '.join(close)}?)" if close else ""
                 raise DeckError(f"{where}: {section}: unknown card {name!r}{hint}")
             getattr(deck, section).extend([card] * n)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards.context import Ctx, has_kw, matches, player1, players, resolve, select, value
-from ...cards.interpreter import CONT, Run
+from ...cards.interpreter import Run
 from ...kernel.effects import CEffect
 from ...kernel.events import Event
 from . import aether as ae
@@ -23,7 +23,7 @@ def install(rules: CasterRules) -> None:
         "to_bingo": op_to_bingo, "enter_ability": op_enter_ability, "unity": op_unity,
         "become_servant": op_become_servant, "put_caster": op_put_caster,
         "rest": _orient_op("rested"), "recover": _orient_op("recovered"), "reverse": _orient_op("reversed"),
-        "switch": op_switch,
+        "switch": op_switch, "become": op_become, "move_counters": op_move_counters,
     })
     rules.cond_hooks.update({"dct": cond_dct, "vanity": cond_vanity, "bingo": cond_bingo, "orbs": cond_orbs,
                              "main_timing": lambda ctx, a: main_timing(ctx.g, ctx.p) == bool(a)})
@@ -31,6 +31,12 @@ def install(rules: CasterRules) -> None:
         "additional_type": lambda ctx, oid, o, c, v: any(
             t in c.get("additional", ()) for t in ((v,) if isinstance(v, str) else v)),
         "stock": lambda ctx, oid, o, c, v: (o.over is not None) == bool(v),
+        # CR 901.1d: "a card with [Name]" refers to an ability with that ability name
+        "ability": lambda ctx, oid, o, c, v: any(
+            a.name in ((v,) if isinstance(v, str) else v) for a in c.get("abilities", ()) if a.name),
+        # CR 909.6: "printed" information is the card's without continuous effects
+        "printed": lambda ctx, oid, o, c, v: matches(
+            Ctx(ctx.g, ctx.p, ctx.src, ctx.env, chars=ctx.g.base_chars), oid, v, obj=o),
         "materials_of": lambda ctx, oid, o, c, v: any(
             c.get("name") in ctx.g.chars(x).get("materials", ()) for x in resolve(ctx, v)),
         "stock_of": lambda ctx, oid, o, c, v: o.over is not None and o.over in resolve(ctx, v),
@@ -93,6 +99,37 @@ def op_switch(rt: Run, a: dict) -> bool:
     for oid in resolve(rt.ctx, a["what"]):
         if g.objects[oid].zone == "field":  # only the servant zone has the reversed position (CR 308.3)
             switch(g, oid)
+    return True
+
+
+def op_become(rt: Run, a: dict) -> bool:
+    """CR 1014.1: a card that "becomes" a type, race or trait loses its own for it (to "gain"
+    one, use ``grant``); CR 1014.2: "becomes [A/B]" is ``set_stats``."""
+    g = rt.g
+    args: dict[str, Any] = {}
+    for k in ("types", "races"):
+        if k in a:
+            args[k] = tuple((a[k],) if isinstance(a[k], str) else a[k])
+    ids = frozenset(resolve(rt.ctx, a["what"]))
+    if ids and args:
+        g.add_effect(CEffect(g.tick(), g.tick(), "types", "become", args, ("objs", ids), rt.p, rt.d.get("src"),
+                             a.get("until") or "permanent"))
+    return True
+
+
+def op_move_counters(rt: Run, a: dict) -> bool:
+    """CR 1018.7: remove the counters from one card, then put as many of that name on another
+    (only counters that were there can move)."""
+    g = rt.g
+    frm = resolve(rt.ctx, a["from"])
+    to = resolve(rt.ctx, a["to"])
+    if not frm or not to:
+        return True
+    name = a["name"]
+    n = min(value(rt.ctx, a.get("n", 1)), g.objects[frm[0]].counter(name))
+    if n > 0:
+        g.add_counters(frm[0], name, -n, cause=rt.d.get("src"))
+        g.add_counters(to[0], name, n, cause=rt.d.get("src"))
     return True
 
 
@@ -234,16 +271,15 @@ def op_soul_bond(rt: Run, a: dict) -> bool:
         return _soul_bond_finish(rt, p, card, ans)
     if ans is not None:
         loc["mats"].append(ans)
-    if len(loc["mats"]) < len(mats):
+    while len(loc["mats"]) < len(mats):  # CR 1020.1: one of each material
         m = mats[len(loc["mats"])]
         cands = [x for x in material_sources(g, p) if _front_name(g, x) == m and x not in loc["mats"]]
         if not cands:
             return True
-        if len(cands) == 1:
-            loc["mats"].append(cands[0])
-            return CONT
-        return rt.ask(p, "material", f"choose the material {m}",
-                      [(f"choose {g.rules.obj_ref(g, x)}", x) for x in cands])
+        if len(cands) > 1:
+            return rt.ask(p, "material", f"choose the material {m}",
+                          [(f"choose {g.rules.obj_ref(g, x)}", x) for x in cands])
+        loc["mats"].append(cands[0])  # the only candidate: nothing to choose
     return _soul_bond_finish(rt, p, card, None)
 
 
@@ -267,11 +303,13 @@ def _soul_bond_finish(rt: Run, p: int, card: int, ans: Any) -> bool:
     for x in mats:
         if not g.objects[x].face_up or g.objects[x].zone == "hand":
             g.rules.reveal(g, x)  # 1020.1a: materials from hidden zones become public
+    # stocks first: a material may be a stock under another material
+    mats.sort(key=lambda x: g.objects[x].over is None)
+    new = g.move(card, "field", p, orient=orient, cause="soul_bond", event=False)
+    for x in mats:
         for u in list(g.objects[x].under or ()):
             # CR 315.1d: a caster entity leaving the caster zone puts its stocks into the graveyard
             g.move(u, "graveyard", g.objects[u].owner, cause="rule")
-    new = g.move(card, "field", p, orient=orient, cause="soul_bond", event=False)
-    for x in mats:
         nx = g.stack_under(x, new)
         g.w(nx).face_up = True
     n = c.get("deity_counters")
@@ -401,14 +439,17 @@ def op_become_servant(rt: Run, a: dict) -> bool:
 
 
 # ---------------------------------------------------------------- conditions
-def earnest_count(g, p: int) -> int:
-    """CR 1111.2: the Earnest cards in a player's graveyard (Earnest is a race or trait)."""
-    return sum(1 for x in g.zone(p, "graveyard") if "Earnest" in g.chars(x).get("races", ()))
+def earnest_count(g, p: int, chars=None) -> int:
+    """CR 1111.2: the Earnest cards in a player's graveyard (Earnest is a race or trait).
+    ``chars`` reads characteristics (inside the layer pass: the pass's own view)."""
+    ch = chars or g.chars
+    return sum(1 for x in g.zone(p, "graveyard") if "Earnest" in ch(x).get("races", ()))
 
 
-def bingo_line(g, p: int) -> bool:
+def bingo_line(g, p: int, chars=None) -> bool:
     """CR 1117.2: three cards in the player's BINGO zone have the same cost."""
-    costs = [g.chars(x).get("cost", 0) for x in g.zone(p, "bingo")]
+    ch = chars or g.chars
+    costs = [ch(x).get("cost", 0) for x in g.zone(p, "bingo")]
     return any(costs.count(c) >= 3 for c in set(costs))
 
 
@@ -433,7 +474,7 @@ def cond_dct(ctx: Ctx, n: int) -> bool:
     lk = _locked(ctx, "earnest")
     if lk is not None:
         return lk >= n
-    return earnest_count(ctx.g, ctx.p) >= n
+    return earnest_count(ctx.g, ctx.p, ctx.chars) >= n
 
 
 def cond_vanity(ctx: Ctx, v: bool) -> bool:
@@ -448,7 +489,7 @@ def cond_bingo(ctx: Ctx, v: bool) -> bool:
     lk = _locked(ctx, "bingo")
     if lk is not None:
         return lk == bool(v)
-    return bingo_line(ctx.g, ctx.p) == bool(v)
+    return bingo_line(ctx.g, ctx.p, ctx.chars) == bool(v)
 
 
 def cond_orbs(ctx: Ctx, a: Any) -> bool:

@@ -64,7 +64,15 @@ class CasterPackage:
     def build_scenario(self, setup: dict, cards: dict[str, CardDef], where: str) -> tuple[Game, dict[int, str]]:
         """A game in the position a scenario's ``setup`` describes (shared/conformance/SPEC.md)."""
         r = self.rules()
+        known = ("seed", "turn", "active", "at", "first_player", "chase", "p1", "p2")
+        for k in setup:
+            if k not in known:
+                raise ValueError(f"{where}: setup.{k}: unknown key; keys: {', '.join(known)}")
+        for k in ("seed", "turn"):
+            if k in setup and (not isinstance(setup[k], int) or isinstance(setup[k], bool) or setup[k] < 0):
+                raise ValueError(f"{where}: setup.{k}: expected a whole number, got {setup[k]!r}")
         filler = cards.get("Filler") or r.builder.card(FILLER, "filler")
+        cards = {**cards, "Filler": filler}  # the filler card may also be named in zone lists
         seed = setup.get("seed", 0)
         g = Game(r, seed)
         g.info = {"game": "caster", "seed": seed, "scenario": where}
@@ -142,7 +150,7 @@ class CasterPackage:
         for k in e:
             if k not in allowed:
                 raise ValueError(f"{path}: unknown key {k!r}; keys: {', '.join(sorted(allowed))}")
-        card = _find(cards, self.pool(), e["card"], path)
+        card = _find(cards, self.pool(), e["card"], path, self.rules().tokens)
         spec = ZONES[zone]
         face = e.get("face", "up" if spec.public else "down")
         if face not in ("up", "down"):
@@ -207,6 +215,8 @@ class CasterPackage:
             return els[0] if len(els) == 1 else (els or "void")
         if key == "stock":
             return len(o.under or ())
+        if key == "revealed":  # every player may know what the card is (CR 1004.1, 905.2a)
+            return g.rules.can_see_all(g, o)
         if key == "keywords":
             return sorted(k for k, _ in c.get("keywords", ()))
         if key == "flags":
@@ -243,9 +253,10 @@ def _player(v: Any, path: str) -> int:
     raise ValueError(f"{path}: expected p1 or p2, got {v!r}")
 
 
-def _find(cards: dict, pool: dict, name: Any, path: str) -> CardDef:
+def _find(cards: dict, pool: dict, name: Any, path: str, tokens: dict | None = None) -> CardDef:
     name = str(name)
-    c = cards.get(name) or pool.get(name)
+    # the game's own tokens (the Coin of CR 403.6) may be placed by name too
+    c = cards.get(name) or pool.get(name) or (tokens or {}).get(name)
     if c is None:
         raise ValueError(f"{path}: unknown card {name!r} (not defined in the scenario's cards nor in the shipped pool)")
     return c

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...cards.context import Ctx, has_kw, kw_params
+from ...cards.context import Ctx, cond, has_kw, kw_params
 from ...cards.play import (
     begin_play,
     legal_targets,
@@ -35,7 +35,7 @@ def install(rules: CasterRules) -> None:
         "play": proc_play, "pay": proc_pay, "pay_aether": ae.proc_pay_aether, "priority": proc_priority,
         "setup": proc_setup, "turn": proc_turn, "resolve": proc_resolve, "moves": proc_moves,
         "battle": battle.proc_battle, "corrupt": battle.proc_corrupt, "break": battle.proc_break,
-        "cleanup_loop": proc_cleanup_loop,
+        "cleanup_loop": proc_cleanup_loop, "free_play": proc_free_play,
     }.items():
         rules.register(name, proc)
     ops.install(rules)
@@ -197,6 +197,8 @@ def proc_turn(g: Game, f: Frame) -> None:
         return
     if step == "cleanup":  # CR 507.5
         g.end_effects("end_of_turn")  # 507.5a
+        # delayed abilities that wait only this turn end with it (CR 906.6a)
+        g.delayed = [d for d in g.delayed if d.get("until") != "end_of_turn"]
         for p in range(len(g.players)):  # 507.5b
             if g.players[p]["aether"]:
                 g.set_player(p, "aether", ())
@@ -204,6 +206,7 @@ def proc_turn(g: Game, f: Frame) -> None:
         return
     if step == "cleanup_check":
         # 507.5c: rules processes or triggers: priority sequence, then the final step again
+        status_triggers(g)
         if g.triggers or rules_process_pending(g):
             f.step = "cleanup"
             start_priority(g)
@@ -244,6 +247,32 @@ def _lki_keep(g: Game) -> set[int]:
 
 
 def proc_cleanup_loop(g: Game, f: Frame) -> None:
+    g.pop()
+
+
+def proc_free_play(g: Game, f: Frame) -> None:
+    """An effect plays a card without paying its cost (CR 903.2g-2; X is then 0, 903.2d-2).
+
+    If the play turns out to be illegal (no legal target, 903.2e) it is rewound and the
+    card stays where it was."""
+    d = f.data
+    if f.step == 0:
+        oid = d["oid"]
+        o = g.objects.get(oid)
+        if o is None:
+            g.pop()
+            return
+        if d.get("optional"):
+            ans = g.answer(f)
+            if ans is None:
+                g.ask(d["p"], "may", f"play {g.rules.obj_ref(g, oid)} without paying its cost?",
+                      [("yes", "yes"), ("no", "no")])
+                return
+            if ans == "no":
+                g.pop()
+                return
+        begin_play(g, f, 2, 1, d["p"], "card", oid, free=True)
+        return
     g.pop()
 
 
@@ -369,6 +398,10 @@ def main_timing(g: Game, p: int) -> bool:
     return g.active == p and g.phase == "main" and not g.zones[(-1, "chase")]
 
 
+#: zones outside the field where a card's activated ability may say it works (CR 902.2)
+ABILITY_ZONES = ("hand", "graveyard", "removed")
+
+
 def chase_locked(g: Game) -> bool:
     """CR 1005.2: while a 'cannot chase' object is in the chase zone nothing new goes there."""
     for oid in g.zones[(-1, "chase")]:
@@ -385,8 +418,11 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
     # activated abilities (CR 604.1a, 704), deity active abilities at main timing (604.2e)
     aether_ok = {(oid, ab.index) for oid, ab, _ in rules.aether_sources(g, p)}
     for q in (p, 1 - p):
-        for z in ON_FIELD:
+        for z in ON_FIELD + ABILITY_ZONES:
             for oid in g.zone(q, z):
+                if z not in ON_FIELD and (q != p or not any(
+                        z in a.zones for a in g.objects[oid].card.chars.get("acts", ()))):
+                    continue  # CR 902.2: only abilities that say they work in this zone
                 c = g.chars(oid)
                 acts = c["acts"]
                 if not acts or (q != p and not c["acts_any"]):
@@ -396,6 +432,8 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
                 for ab in acts:
                     if z not in ab.zones:
                         continue
+                    if not main and "deity" in c["types"]:
+                        continue  # CR 707.1: a deity's active abilities only at main timing
                     spec = ab.spec
                     if q != p and spec.get("who") != "any":
                         continue
@@ -505,7 +543,16 @@ def card_playable(g: Game, p: int, oid: int, free: bool = False, cost_items: lis
             els = c.get("elements", frozenset())
             n = max(1, len(els)) if els else 0
         if has_kw(c.get("keywords", ()), "step_up"):
-            n = len(c.get("elements", ()))  # stepping up may reduce it to its floor
+            # CR 1114.2: resting every recovered allied servant of the race reduces it by their
+            # total cost; a total greater than its cost plays it without paying
+            races = list(kw_params(c.get("keywords", ()), "step_up"))
+            avail = sum(g.chars(x).get("cost", 0) for x in g.zone(p, "field")
+                        if g.objects[x].orient == "recovered" and "servant" in g.chars(x)["types"]
+                        and any(r in g.chars(x).get("races", ()) for r in races))
+            if avail > c.get("cost", 0):
+                n = 0
+            elif avail:
+                n = max(n - avail, len(c.get("elements", ())))
         if n > rules.max_aether(g, p):
             return False  # cheap test first: not enough aether could be produced at all
     if not targets_available(g, p, oid, spec, oid):
@@ -513,7 +560,7 @@ def card_playable(g: Game, p: int, oid: int, free: bool = False, cost_items: lis
     if free:
         items = list(cost_items or []) + list(spec.get("cost", ()))
     else:
-        items = [("aether", {"n": n, "elements": tuple(sorted(c.get("elements", ())))})] + list(spec.get("cost", ()))
+        items = [("aether", rules.card_aether(g, p, oid, n))] + list(spec.get("cost", ()))
     united = frozenset(kw_params(c.get("keywords", ()), "united_front"))
     return rules.can_pay_items(g, p, oid, items, united=united)
 
@@ -598,7 +645,7 @@ def proc_resolve(g: Game, f: Frame) -> None:
         o = g.objects.get(oid)
         if o is not None and o.zone == "chase":
             if o.get("ability") is not None:
-                g.erase(oid)
+                rules.erase_ability(g, oid)
             else:
                 g.move(oid, rules.redirect(g, o, "graveyard"), o.owner, cause="resolved")
         g.pop()
@@ -651,6 +698,40 @@ def proc_moves(g: Game, f: Frame) -> None:
         what = s["ask"][0]
         o = g.objects[s["oid"]]
         ans = g.answer(f)
+        if what == "replace":
+            # CR 910.2: with several replacement effects, the controller of the card chooses
+            # which to apply; 910.3: each must be applied (unless it says "may"), once.
+            applied = s.setdefault("applied", [])
+            cands = rules.replacements_for(g, o, s["dest"], s.get("cause", d["cause"]), applied)
+            if not cands:
+                s["ask"].pop(0)
+                continue
+            if ans is None:
+                if len(cands) == 1 and not cands[0][1].spec.get("optional"):
+                    ans = (cands[0][0], cands[0][1].index)
+                else:
+                    srcs = [src for src, _ in cands]
+                    opts: list[tuple[str, Any]] = [
+                        (f"replace {rules.obj_ref(g, src)}" + (f": {ab.text[:32]}" if srcs.count(src) > 1 else ""),
+                         (src, ab.index)) for src, ab in cands]
+                    if all(ab.spec.get("optional") for _, ab in cands):
+                        opts.insert(0, ("pass", "no"))
+                    g.ask(o.controller, "replacement", f"{o.card.key} would move: apply which replacement effect?",
+                          opts)
+                    return
+            if ans == "no":
+                s["ask"].pop(0)
+                continue
+            src, index = ans
+            ab = next(a for x, a in cands if x == src and a.index == index)
+            applied.append([src, index])
+            s["skip"] = True  # CR 910.1: the original situation never happens
+            s["ask"] = []
+            g.note(f"{rules.obj_name(g, o.id, None)}: replaced by {rules.obj_name(g, src, None)} ({ab.text[:40]})")
+            d.setdefault("instead", []).append(
+                {"p": g.objects[src].controller, "src": src, "do": ab.spec.get("instead", ()),
+                 "env": {"subject": [o.id], "_replaced": [list(x) for x in applied]}})
+            continue
         if what == "soul_seal":
             stocks = list(o.under or ())
             if ans is None:
@@ -665,6 +746,21 @@ def proc_moves(g: Game, f: Frame) -> None:
                 s["skip"] = True
                 s["ask"] = []
             continue
+        if what == "bingo":
+            # CR 314.3, 314.3a: the card goes into its owner's BINGO zone now; if three are
+            # already there, the owner first banishes one of them
+            zone = g.zone(s["zp"], "bingo")
+            if len(zone) >= 3:
+                if ans is None:
+                    g.ask(s["zp"], "bingo", "BINGO zone is full: banish a card in it (CR 314.3a)",
+                          [(f"banish {rules.obj_ref(g, x)}", x) for x in zone])
+                    return
+                g.move(ans, "graveyard", g.objects[ans].owner, cause="banish")
+            s["ask"].pop(0)
+            if not s["ask"]:
+                d.setdefault("moved", []).append(g.move(s["oid"], "bingo", s["zp"], face_up=True, cause=d["cause"]))
+                s["skip"] = True
+            continue
         if what == "orient":
             if ans is None:
                 g.ask(d["p"], "enter", f"{o.card.key} enters the field",
@@ -673,8 +769,13 @@ def proc_moves(g: Game, f: Frame) -> None:
             s["orient"] = ans
             s["ask"].pop(0)
             continue
-    out = rules.do_moves(g, plan, d["cause"])
-    g.pop(out)
+    if "out" not in d:
+        d["out"] = rules.do_moves(g, plan, d["cause"]) + d.get("moved", [])
+    if d.get("instead"):  # what the replacement effects do instead (CR 910.1)
+        r = d["instead"].pop(0)
+        g.push("run", p=r["p"], src=r["src"], env=r["env"], stack=[[r["do"], 0, "seq", None]])
+        return
+    g.pop(d["out"])
 
 
 # ------------------------------------------------------------- rules processes
@@ -686,6 +787,28 @@ def rules_process_pending(g: Game) -> bool:
         if "deity" in g.chars(oid)["types"] and g.objects[oid].counter("deity") <= 0:
             return True
     return False
+
+
+def status_triggers(g: Game) -> None:
+    """CR 906.7: a status automatic ability (``on: {status: CONDITION}``) triggers when its
+    status holds and it is not already triggered (906.7a).  Reading of 906.7a: it stays
+    "triggered" while it waits to be played or waits in the chase zone, so a status that
+    remains true does not trigger it again until that instance has left the chase."""
+    rules: CasterRules = g.rules  # type: ignore[assignment]
+    waiting = None
+    for oid, o, c in rules._trigger_sources(g, {}):
+        for ab in c["abilities"]:
+            if ab.kind != "auto" or "status" not in ab.spec["on"] or o.zone not in ab.zones:
+                continue
+            if any(t.source == oid and t.ability.index == ab.index for t in g.triggers):
+                continue
+            if waiting is None:
+                waiting = {(g.objects[x].get("source"), getattr(g.objects[x].get("ability"), "index", None))
+                           for x in g.zones[(-1, "chase")]}
+            if (oid, ab.index) in waiting:
+                continue
+            if cond(Ctx(g, o.controller, oid), ab.spec["on"]["status"]):
+                rules.add_pending(g, o.controller, oid, ab, {}, o.card)
 
 
 def rules_process(g: Game) -> bool:
@@ -706,4 +829,10 @@ def rules_process(g: Game) -> bool:
             g.move(oid, "graveyard", o.owner, cause="rule")
         g.end_batch()
         return True
+    ended = [e for e in g.effects if e.duration == "while" and not cond(
+        Ctx(g, e.controller, e.source, e.ability[1] if isinstance(e.ability, tuple) else {}), e.cond)]
+    if ended:  # CR 909.7: an "as long as" duration is over once its condition stops holding
+        g.effects = [e for e in g.effects if e not in ended]
+        g.touch()
+    status_triggers(g)  # CR 906.7: checked with the rules processes, before triggers are played
     return False

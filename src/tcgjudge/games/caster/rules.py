@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from ...kernel.game import Frame, Game
     from ...kernel.objects import Obj
 
+INF = float("inf")  # CR 104.7
+
 #: CR 907.6: every caster has "[Rest]: Produce aether of this card's element, as many as its level"
 CASTER_AETHER = Ability(
     "activated",
@@ -49,7 +51,8 @@ class CasterRules(CardRules):
     # CR 909.1: base, then qualities (type/race/element), abilities, non-numerical, numerical, counters
     layers = ("base", "types", "abilities", "nonnum", "num", "counters")
     op_layers = {"copy": "base", "grant_types": "types", "grant": "abilities", "lose": "abilities",
-                 "modify": "num", "set_stats": "num", "player": "num", "become": "types"}
+                 "modify": "num", "set_stats": "num", "player": "num", "become": "types",
+                 "grant_names": "nonnum"}  # CR 909.1d: other non-numerical information (a name)
     #: at resolution, targets that became illegal are dropped; the rest still happens (CR 903.3a)
     fizzle_all = False
 
@@ -76,29 +79,53 @@ class CasterRules(CardRules):
             if x is not None and o.zone == "chase" and c.get("x_cost"):
                 c = dict(c)
                 c["cost"] = x  # CR 203.4: X is the chosen value while in the chase zone
+            src = o.data.get("source")
+            if src is not None and o.data.get("ability") is not None:
+                # CR 901.1e: "an Ignus ability" is an ability of a card that is Ignus: the
+                # pseudo-card of an ability carries its card's element and races
+                so = g.objects.get(src)
+                sc = self.base_chars(g, so) if so is not None else (g.lki[src][1] if src in g.lki else None)
+                if sc is not None:
+                    c = dict(c)
+                    c["elements"] = sc.get("elements", frozenset())
+                    c["races"] = sc.get("races", ())
         return c
 
     def single_chars(self, g: Game, o: Obj) -> dict:
         """Outside the field and chase: printed values plus the card's own abilities that
         apply to itself there (base abilities, CR 904.2; conditional keywords in hand)."""
         c = self.base_chars(g, o)
-        if not c.get("has_static"):
+        # continuous effects made for this very card (a card in hand, CR 903.2b-1)
+        own = [e for e in g.effects if e.affects[0] == "objs" and o.id in e.affects[1]]
+        if not c.get("has_static") and not own:
             return c
         view = LayerView(g, {o.id: c})
-        for ab in c["abilities"]:
-            if ab.kind != "static" or o.zone not in ab.zones:
-                continue
-            for eff in self._static_ceffects(g, o, ab):
-                if eff.affects == ("objs", frozenset((o.id,))) and self.effect_condition(g, eff, view):
-                    view.chars[o.id] = self.apply_effect(g, eff, view.chars[o.id], o.id, view)
+        effs = []
+        if c.get("has_static"):
+            for ab in c["abilities"]:
+                if ab.kind != "static" or o.zone not in ab.zones:
+                    continue
+                effs.extend(e for e in self._static_ceffects(g, o, ab) if e.affects == ("objs", frozenset((o.id,))))
+        effs.extend(own)
+        order = {name: i for i, name in enumerate(self.layers)}
+        for eff in sorted(effs, key=lambda e: (order.get(e.layer, len(order)), e.ts)):  # CR 909.1, 909.3b
+            if eff.cond is None or self.effect_condition(g, eff, view):
+                view.chars[o.id] = self.apply_effect(g, eff, view.chars[o.id], o.id, view)
         return view.chars[o.id]
 
     def apply_game_effect(self, g: Game, eff: CEffect, c: dict, oid: int, view: LayerView) -> dict:
+        if eff.op == "grant_names":  # "this card is also named X" (CR 909.1d)
+            names = eff.args["names"]
+            c["alt_names"] = tuple(c.get("alt_names", ())) + ((names,) if isinstance(names, str) else tuple(names))
+            return c
         if eff.op == "grant_types":
             return self.apply_effect(g, CEffect(eff.eid, eff.ts, eff.layer, "grant", eff.args, eff.affects,
                                                 eff.controller, eff.source, eff.duration), c, oid, view)
-        if eff.op == "become":  # the card becomes another type (CR 1014.1)
-            c["types"] = tuple(eff.args["types"])
+        if eff.op == "become":  # the card loses its type or race for the new one (CR 1014.1)
+            if "types" in eff.args:
+                c["types"] = tuple(eff.args["types"])
+            if "races" in eff.args:
+                c["races"] = tuple(eff.args["races"])
             if "atk" in eff.args:
                 c["atk"] = eff.args["atk"]
                 c["def"] = eff.args["def"]
@@ -109,6 +136,8 @@ class CasterRules(CardRules):
         # CR 909.1g, 1203.1: ATK and DEF that are not multiples of 100 round up
         for oid, c in chars.items():
             a, d = c.get("atk"), c.get("def")
+            if a == INF or d == INF:  # CR 104.7: infinity is not rounded
+                continue
             if (a is not None and a % 100) or (d is not None and d % 100):
                 c = dict(c)
                 if a is not None and a % 100:
@@ -189,6 +218,15 @@ class CasterRules(CardRules):
     def shuffle(self, g: Game, p: int, zone: str = "deck") -> None:
         super().shuffle(g, p, zone)
 
+    def erase_ability(self, g: Game, oid: int) -> None:
+        """An ability leaves the chase zone (CR 704.3, 1019.1); a card revealed to play it from a
+        hidden zone stops being public (CR 905.2a)."""
+        src = g.objects[oid].get("revealed_src")
+        g.erase(oid)
+        so = g.objects.get(src) if src is not None else None
+        if so is not None and so.get("known") == "all":
+            g.set_data(src, "known", None)
+
     def cancel(self, g: Game, oid: int) -> None:
         """CR 1019.1: a cancelled spell goes to its owner's graveyard; an ability is erased."""
         o = g.objects.get(oid)
@@ -196,13 +234,30 @@ class CasterRules(CardRules):
             return
         g.note(f"{o.card.key} is cancelled")
         if o.get("ability") is not None:
-            g.erase(oid)
+            self.erase_ability(g, oid)
         else:
             g.move(oid, "graveyard", o.owner, cause="cancel")
+
+    def copy_spell(self, g: Game, oid: int, p: int) -> None:
+        """CR 1023.2: copying a spell or ability in the chase zone makes a new object there with
+        the same information and the same choices -- modes, X, targets (1023.2c, 1023.2c-1) --
+        and no continuous effects.  A copy of a card is a pseudo-card: it ceases to exist if it
+        leaves the chase zone other than by being put into the field (1023.2a)."""
+        o = g.objects.get(oid)
+        if o is None or o.zone != "chase":
+            return  # CR 1023.2d: the copied object is gone, no copy is made
+        c = o.card
+        card = c if c.token else CardDef(c.key, c.chars, text=c.text, token=True, game=c.game)
+        new = g.create(card, p, "chase", controller=p)
+        for k, v in (o.data or {}).items():
+            g.set_data(new, k, dict(v) if isinstance(v, dict) else v)
+        g.note(f"p{p + 1} copies {c.key}")
 
     def make_token(self, g: Game, rt: Run, card: Any, p: int, zone: str | None, orient: str | None) -> int | None:
         cdef = self.token_def(card)
         z = zone or ("casters" if "caster" in cdef.chars["types"] else "field")  # CR 1302.1c
+        if z == "field" and has_kw(cdef.chars.get("keywords", ()), "lethargy"):
+            orient = "rested"  # CR 1112.2
         oid = g.create(cdef, p, z, p, orient=orient or "recovered")
         g.emit(Event("move", oid=None, new=oid, frm=None, to=z, player=p, cause="token"))
         g.note(f"p{p + 1} creates {cdef.key}")
@@ -238,6 +293,10 @@ class CasterRules(CardRules):
     def reveal(self, g: Game, oid: int) -> None:
         super().reveal(g, oid)
 
+    def play_free(self, g: Game, rt: Run, oid: int, optional: bool = False) -> None:
+        """CR 903.2g-2: the effect's controller plays the card without paying its cost."""
+        g.push("free_play", p=rt.p, oid=oid, optional=optional)
+
     def pay_life(self, g: Game, p: int, n: int) -> None:
         raise ValueError("The Caster Chronicles has no life to pay")
 
@@ -255,6 +314,8 @@ class CasterRules(CardRules):
         g = rt.g
         plan = []
         performer = players(rt.ctx, extra.get("player", "you"))[0] if "player" in extra else rt.p
+        if rt.env.get("_replaced"):  # moves made by a replacement effect (CR 910.3)
+            extra = {**extra, "_replaced": rt.env["_replaced"]}
         for oid in ids:
             o = g.objects.get(oid)
             if o is None:
@@ -323,11 +384,50 @@ class CasterRules(CardRules):
             if extra.get("orientation"):
                 orient = extra["orientation"]
         dest = self.redirect(g, o, dest)
+        if dest == "field" and o.zone not in ON_FIELD and has_kw(chars.get("keywords", ()), "lethargy") \
+                and "servant" in chars["types"]:
+            orient = "rested"  # CR 1112.2: however it enters the field
+            ask = [a for a in ask if a != "orient"]
+        if dest == "bingo":
+            ask.append("bingo")  # CR 314.3a: a fourth card: the owner banishes one there first
         # CR 1109.2 [Soul Seal]: leaving the field for a non-field zone may be replaced
         if o.zone in ON_FIELD and dest not in ON_FIELD and o.under and has_kw(chars.get("keywords", ()), "soul_seal"):
             ask.insert(0, "soul_seal")
+        applied = [list(x) for x in extra.get("_replaced", ())]
+        if self.replacements_for(g, o, dest, cause, applied):
+            ask.insert(0, "replace")  # CR 910: replacement effects of this move, first
         return {"oid": o.id, "dest": dest, "zp": zp, "face": face, "orient": orient, "pos": pos,
-                "ask": ask, "performer": performer, "shuffle": bool(extra.get("shuffle"))}
+                "ask": ask, "performer": performer, "shuffle": bool(extra.get("shuffle")),
+                "cause": cause, "applied": applied}
+
+    def replacements_for(self, g: Game, o: Obj, dest: str, cause: str, applied: list) -> list[tuple[int, Ability]]:
+        """The replacement abilities (``replacement: {replace: PATTERN, instead: [...]}``) that would
+        replace moving ``o`` to ``dest``: valid ones (CR 902) whose pattern matches, not already
+        applied to this situation (CR 910.3: each applies once)."""
+        if not self._has_replacements(g):
+            return []
+        ev = Event("move", oid=o.id, new=None, frm=o.zone, to=dest, player=o.controller, cause=cause,
+                   data={"would": True})
+        out = []
+        done = {tuple(x) for x in applied}
+        for z in ON_FIELD:
+            for src in g.all_in(z):
+                so = g.objects[src]
+                for ab in g.chars(src)["abilities"]:
+                    if ab.kind != "replacement" or so.zone not in ab.zones or (src, ab.index) in done:
+                        continue
+                    if self.match_pattern(g, ab.spec["replace"], so.controller, src, ev, {}) is not None:
+                        out.append((src, ab))
+        return out
+
+    def _has_replacements(self, g: Game) -> bool:
+        def scan() -> bool:
+            for z in ON_FIELD:
+                for oid in g.all_in(z):
+                    if any(a.kind == "replacement" for a in g.chars(oid)["abilities"]):
+                        return True
+            return False
+        return g.memo(("has_replacements",), scan)
 
     def do_moves(self, g: Game, plan: list[dict], cause: str) -> list[int]:
         out: list[int] = []
@@ -349,11 +449,23 @@ class CasterRules(CardRules):
                 shuffle_decks.add(n.zp)
             if s["dest"] == "bingo":
                 self._bingo_limit(g, n.zp)
+            if s["dest"] == "field" and o.zone not in ON_FIELD:
+                self.enter_counters(g, new)
             out.append(new)
         g.end_batch()
         for p in sorted(shuffle_decks):
             self.shuffle(g, p)
         return out
+
+    def enter_counters(self, g: Game, oid: int) -> None:
+        """CR 1018.8: a deity enters the field with its deity counters."""
+        n = g.objects[oid].card.chars.get("deity_counters")
+        if n:
+            g.add_counters(oid, "deity", n, cause="enter")
+
+    def _trigger_sources(self, g: Game, lki: dict) -> list:
+        """CR 902.1a: only entities' abilities are valid; stocks under a card trigger nothing."""
+        return [s for s in super()._trigger_sources(g, lki) if s[1].over is None]
 
     def _bingo_limit(self, g: Game, p: int) -> None:
         zone = g.zone(p, "bingo")
@@ -437,7 +549,17 @@ class CasterRules(CardRules):
         o = g.objects[oid]
         if not o.face_up and o.zone in ON_FIELD and o.zone != "casters":
             return False
-        return "untargetable" not in g.chars(oid).get("flags", ())
+        flags = g.chars(oid).get("flags", ())
+        if "untargetable" in flags:
+            return False
+        for fl in flags:
+            # "cannot be targeted by Ignus effects": CR 901.2d, an Ignus effect is one made by
+            # an ability (or the text) of a card that is Ignus
+            if fl.startswith("untargetable_by:") and ctx.src is not None:
+                sc = g.chars(ctx.src) if ctx.src in g.objects else (g.lki[ctx.src][1] if ctx.src in g.lki else {})
+                if fl.split(":", 1)[1] in sc.get("elements", ()):
+                    return False
+        return True
 
     def mode_condition(self, ctx: Ctx, c: Any) -> bool:
         from ...cards.context import cond
@@ -481,17 +603,32 @@ class CasterRules(CardRules):
         items: list = []
         if d["kind"] == "card":
             obj = d["obj"]
-            c = g.chars(obj)
             if not d.get("free"):
                 n = self.card_cost(g, d["p"], obj, d)
                 if d.get("break_cost") is not None:
                     items.extend(d["break_cost"])
                 else:
-                    items.append(("aether", {"n": n, "elements": tuple(sorted(c.get("elements", ())))}))
+                    items.append(("aether", self.card_aether(g, d["p"], obj, n)))
             items.extend(spec.get("cost", ()))
         else:
             items.extend(spec.get("cost", ()))
         return items
+
+    def card_aether(self, g: Game, p: int, oid: int, n: int) -> dict:
+        """The aether a card costs: n, with one aether of each of its elements (CR 1002.4) -
+        unless an effect alters that quality first (CR 903.2g-1): ``cost_mod: {any_element:
+        true}`` lets element aether of any kind stand for the card's elements."""
+        els = tuple(sorted(g.chars(oid).get("elements", ())))
+        if els and any(mod.get("any_element") and self._cost_mod_applies(g, eff, mod, oid)
+                       for eff, mod in g.pmods(p).get("cost_mods", ())):
+            return {"n": n, "any": len(els)}
+        return {"n": n, "elements": els}
+
+    def _cost_mod_applies(self, g: Game, eff: CEffect, mod: dict, oid: int) -> bool:
+        from ...cards.context import matches
+
+        sel = mod.get("affects", {})
+        return matches(Ctx(g, eff.controller, eff.source), oid, {k: v for k, v in sel.items() if k != "zone"})
 
     def card_cost(self, g: Game, p: int, oid: int, d: dict | None = None) -> int:
         """CR 903.2g: increases, then decreases (chosen by the player, here all), never below
@@ -544,7 +681,55 @@ class CasterRules(CardRules):
                 return False
             g.add_counters(d["src"], "deity", -n, cause="cost")
             return True
+        if name == "ride":
+            return self._pay_ride(g, f, arg)
         return pay_generic(g, f, name, arg)
+
+    # ------------------------------------------------------------------ [Ride]
+    def ride_casters(self, g: Game, p: int) -> list[int]:
+        """CR 1118.2: the recovered allied magical girls (casters) that could be rested."""
+        return [x for x in g.zone(p, "casters") if g.objects[x].orient == "recovered"
+                and "caster" in g.chars(x)["types"]]
+
+    @staticmethod
+    def _subset_sum(levels: list[int], total: int) -> bool:
+        reach = {0}
+        for lv in levels:
+            reach |= {r + lv for r in reach if r + lv <= total}
+        return total in reach
+
+    def can_ride(self, g: Game, p: int, total: int, exclude: tuple = ()) -> bool:
+        levels = [g.chars(x).get("level") or 0 for x in self.ride_casters(g, p) if x not in exclude]
+        return total > 0 and self._subset_sum(levels, total)
+
+    def _pay_ride(self, g: Game, f: Frame, total: int) -> bool | None:
+        """Rest casters one at a time, offering only those that still allow a total of exactly N."""
+        d = f.data
+        p = d["p"]
+        loc = d.setdefault("loc", {})
+        got = loc.setdefault("got", [])
+        ans = g.answer(f)
+        if ans is not None:
+            got.append(ans)
+        left = total - sum(g.chars(x).get("level") or 0 for x in got)
+        if left == 0:
+            for x in got:
+                g.set_orient(x, "rested", cause="ride")
+            g.record[f"ride:{d['src']}"] = list(got)  # CR 1118.4: these casters ride that card
+            g.note(f"p{p + 1} rests {len(got)} caster(s) for [Ride]({total})")
+            return True
+        cands = []
+        pool = [x for x in self.ride_casters(g, p) if x not in got]
+        for x in pool:
+            lv = g.chars(x).get("level") or 0
+            if 0 < lv <= left and self._subset_sum(
+                    [g.chars(y).get("level") or 0 for y in pool if y != x], left - lv):
+                cands.append(x)
+        if not cands:
+            return False
+        g.ask(p, "cost", f"[Ride]({total}): rest casters whose levels total exactly {total} ({left} left)",
+              [(f"rest {self.obj_ref(g, x)}", x) for x in cands])
+        return None
 
     def _aether_need(self, g: Game, d: dict, arg: Any) -> tuple[int, tuple]:
         if isinstance(arg, int):
@@ -578,6 +763,9 @@ class CasterRules(CardRules):
                 o = g.objects.get(src) if src is not None else None
                 if o is None or o.counter("deity") < value(ctx, arg):
                     return False
+            elif name == "ride":
+                if not self.can_ride(g, p, arg):
+                    return False
             elif not can_pay_generic(g, p, src, name, arg, ctx):
                 return False
             if name == "rest" and arg in (None, "self"):
@@ -585,9 +773,24 @@ class CasterRules(CardRules):
         if aether_n <= 0:
             return True
         pool = list(g.players[p]["aether"])
-        for _oid, _ab, its in self.aether_sources(g, p, exclude=exclude):
-            pool.extend(its)
-        return ae.feasible(aether_n, reqs, pool, united)
+        # one object's aether abilities exclude each other (each rests it, CR 907.6): try each
+        by_obj: dict[int, list[list]] = {}
+        for oid, _ab, its in self.aether_sources(g, p, exclude=exclude):
+            by_obj.setdefault(oid, []).append(list(its))
+        alts = []
+        for lst in by_obj.values():
+            if len(lst) == 1:
+                pool.extend(lst[0])
+            else:
+                alts.append(lst)
+        if not alts:
+            return ae.feasible(aether_n, reqs, pool, united)
+        from itertools import islice, product
+
+        for combo in islice(product(*alts), 256):
+            if ae.feasible(aether_n, reqs, pool + [x for its in combo for x in its], united):
+                return True
+        return False
 
     # ------------------------------------------------------------------- aether
     def aether_sources(self, g: Game, p: int, exclude: tuple = ()) -> list[tuple[int, Ability | None, list]]:
@@ -625,7 +828,8 @@ class CasterRules(CardRules):
     def aether_yield(self, g: Game, p: int, oid: int, ab: Ability) -> list:
         ctx = Ctx(g, p, oid)
         c = g.chars(oid)
-        traits = frozenset(c.get("races", ()))
+        # CR 1108.2: only a caster's trait lets its aether pay for [United Front]
+        traits = frozenset(c.get("races", ())) if "caster" in c["types"] else frozenset()
         out: list = []
         for name, a in ab.spec.get("do", ()):
             if name != "produce":
@@ -685,6 +889,13 @@ class CasterRules(CardRules):
         o = g.objects[oid]
         was = o.zone
         new = g.move(oid, "chase", -1, controller=p, cause="play", event=False)
+        if any(e.affects[0] == "objs" and oid in e.affects[1] for e in g.effects):
+            # CR 903.2b-1: effects applied to the card apply identically in the chase zone
+            # (until it leaves it: it is then a new object again)
+            from .procedures import _remap
+
+            g.effects = [_remap(e, oid, new) for e in g.effects]
+            g.touch()
         g.set_data(new, "from", was)
         return new
 
@@ -702,24 +913,27 @@ class CasterRules(CardRules):
         cands = [x for x in select(Ctx(g, d["p"], d["src"]), {"type": "servant", "controller": "you",
                                                              "orientation": "recovered", "race": list(races)})
                  if x not in loc["got"]]
-        if ans is not None:
-            if ans == "done":
-                total = sum(g.chars(x).get("cost", 0) for x in loc["got"])
-                for x in loc["got"]:
-                    g.set_orient(x, "rested", cause="step_up")
-                full = c.get("cost", 0)
-                if total >= full:
-                    d["free"] = True  # CR 1114.2: more than its cost: play without paying
-                else:
-                    d["step_up_reduce"] = total
-                d["stepped_up"] = bool(loc["got"])
-                return True
+        if ans is not None and ans != "done":
             loc["got"].append(ans)
             cands.remove(ans)
+        if ans == "done" or (loc["got"] and not cands):  # chosen, or nothing more to choose
+            total = sum(g.chars(x).get("cost", 0) for x in loc["got"])
+            for x in loc["got"]:
+                g.set_orient(x, "rested", cause="step_up")
+            full = c.get("cost", 0)
+            if total > full:
+                # CR 1114.2: only a total GREATER than its cost plays it without paying; an
+                # equal total reduces it, and a reduction stops at its number of elements
+                # (CR 903.2g-5)
+                d["free"] = True
+            else:
+                d["step_up_reduce"] = total
+            d["stepped_up"] = bool(loc["got"])
+            return True
+        if not cands:
+            return True  # no servant of the race: it cannot be stepped up
         opts = [("done" if loc["got"] else "pass", "done")]
         opts += [(f"step up with {self.obj_ref(g, x)}", x) for x in cands]
-        if len(opts) == 1:
-            return True
         g.ask(d["p"], "step_up", "step up this card? rest servants to reduce its cost", opts)
         return False
 
@@ -736,6 +950,10 @@ class CasterRules(CardRules):
                 g.set_data(obj, "stepped_up", True)
             if d.get("break_play"):
                 g.record[f"{p}:break_played"] = g.record.get(f"{p}:break_played", 0) + 1
+            if "conjure" in g.chars(obj)["types"]:
+                from .ops import play_locks
+
+                g.set_data(obj, "locked", play_locks(g, p))  # CR 1111.2a, 1117.2a
             g.set_data(obj, "env", dict(d["env"]))
             g.note(f"p{p + 1} plays {g.objects[obj].card.key}")
             g.record[f"{p}:spells_played"] = g.record.get(f"{p}:spells_played", 0) + 1
@@ -748,6 +966,13 @@ class CasterRules(CardRules):
             if obj is not None:
                 g.set_data(obj, "env", dict(d["env"]))
                 g.note(f"p{p + 1} plays an ability of {g.rules.obj_name(g, src, None)}: {ab.text[:60]}")
+                so = g.objects.get(src)
+                if d["kind"] == "ability" and so is not None and not ZONES[so.zone].public \
+                        and not self.can_see_all(g, so):
+                    # CR 905.2a: a card in a hidden zone whose ability is played is revealed
+                    # until the ability leaves the chase zone (see unreveal_source)
+                    self.reveal(g, src)
+                    g.set_data(obj, "revealed_src", src)
             if d["kind"] == "ability":
                 g.emit(Event("play", oid=obj, player=p, data={"kind": "ability", "aether": bool(d.get("immediate"))}))
 

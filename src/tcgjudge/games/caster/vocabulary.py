@@ -75,6 +75,9 @@ TRIGGERS: dict[str, dict] = {
     "corrupts": _t(event="corrupt", subject="self"),  # "whenever this card corrupts an orb"
     "orb_corrupted": _t(event="corrupt"),
     "destroys_in_battle": _t(event="battle_destroy", subject="self"),
+    # "when this card is destroyed" / "if this card would be destroyed" (CR 1007; 910), by an
+    # effect or in battle (804.3)
+    "destroyed": _t(event="move", subject="self", cause=("destroy", "battle"), **{"from": ON_FIELD}),
     "destroyed_in_battle": _t(event="move", subject="self", cause="battle", to="graveyard"),
     "switches": _t(event="switch", subject="self"),  # CR 1011.2
     "revealed": _t(event="reveal"),  # CR 1004.3
@@ -104,7 +107,7 @@ def vocabulary() -> Vocabulary:
     v.zones = set(ZONES)
     v.keywords = dict(KEYWORDS)
     v.triggers = dict(TRIGGERS)
-    v.filters = {"additional_type": STRS, "materials_of": REF, "stock": BOOL,
+    v.filters = {"additional_type": STRS, "materials_of": REF, "stock": BOOL, "printed": SELECTOR, "ability": STRS,
                  "stock_of": REF,  # the stocks of that card (CR 306.2, 1109.2)
                  "rode": REF,  # the casters that rode that card this turn (CR 1118.4)
                  "ridden_by": REF}  # the card that caster rides (CR 1118.4a)
@@ -128,10 +131,22 @@ def vocabulary() -> Vocabulary:
          doc="Put cards into the BINGO zone (CR 314.3).")
     v.op("enter_ability", short="what", what=REF,
          doc="Play one of the object's [Enter] abilities once (Soul Seal, CR 1109.2).")
+    v.op("become", required=("what",), what=REF, types=STRS, races=STRS, until=STR,
+         doc="The card becomes the given type(s) and/or race(s), losing its own (CR 1014.1).")
+    v.op("move_counters", required=("from", "to", "name"), name=STR, n=VALUE, **{"from": REF, "to": REF},
+         doc="Move counters of a name from one card to another (CR 1018.7).")
     v.op("unity", doc="Rest allied servants sharing a race for +X ATK (CR 1115.2).")
     v.op("become_servant", short="what", what=REF, until=STR, doc="The card becomes a servant (Ride, CR 1118.2).")
     v.op("put_caster", required=("what",), what=REF, optional=BOOL,
          doc="Put a caster into the field (level 1) or level up to it ([Break], CR 1103.2a).")
     v.ability_keys = {"step": STR}
     v.statics = {}
-    return core_vocabulary().extend(v)
+    out = core_vocabulary().extend(v)
+    # core words that mean nothing in this game (engaging, classes, colors, damage, evolving, life)
+    # are rejected when a card is loaded rather than failing when the card is played
+    for k in ("engage", "refresh"):
+        out.ops.pop(k, None)
+    for k in ("class", "color", "damaged", "evolved"):
+        out.filters.pop(k, None)
+    out.costs.pop("pay_life", None)
+    return out

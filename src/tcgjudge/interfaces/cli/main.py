@@ -147,8 +147,11 @@ def replay_cmd(file, seat, step) -> None:
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     pkg = _pkg(data["game"])
-    decks = [pkg.deck_from_json(d) for d in data["decks"]]
-    g = pkg.new_game(decks, data["seed"], first=data.get("first"), auto=data.get("auto", False))
+    try:
+        decks = [pkg.deck_from_json(d) for d in data["decks"]]
+        g = pkg.new_game(decks, data["seed"], first=data.get("first"), auto=data.get("auto", False))
+    except ValueError as e:
+        raise click.ClickException(f"{file}: cannot set the game up again: {e}") from None
     viewer = None if seat == "all" else int(seat[1]) - 1
     shown = 0
 
@@ -163,10 +166,16 @@ def replay_cmd(file, seat, step) -> None:
     for i, idx in enumerate(data["decisions"]):
         d = g.pending
         if d is None:
-            raise click.ClickException(f"replay decision {i}: no decision is pending")
+            raise click.ClickException(f"{file}: replay decision {i}: no decision is pending (the game is over)")
+        if idx >= len(d.options):
+            raise click.ClickException(f"{file}: replay decision {i}: option {idx} does not exist; p{d.player + 1}'s "
+                                       f"{d.kind} decision has {len(d.options)} option(s)")
         click.echo("")
         click.echo(pkg.describe(g, d.player if viewer is None else viewer))
-        click.echo(f"[{i + 1}/{len(data['decisions'])}] p{d.player + 1} {d.kind}: {d.options[idx][0]}")
+        if viewer is None or viewer == d.player:
+            click.echo(f"[{i + 1}/{len(data['decisions'])}] p{d.player + 1} {d.kind}: {d.options[idx][0]}")
+        else:  # another player's answer may name their hidden cards: the log tells what became public
+            click.echo(f"[{i + 1}/{len(data['decisions'])}] p{d.player + 1} {d.kind}")
         if step and sys.stdin.isatty():
             input("  (Enter for the next decision) ")
         g.decide(idx)

@@ -1,0 +1,284 @@
+"""Shadowverse: Evolve card entries: the game's fields, characteristics and the shipped pool.
+
+A card entry (see ``docs/sve-engine.md``)::
+
+    - name: Rose Gardener
+      type: follower              # leader | follower | amulet | spell
+      class: forestcraft          # 2.2 (default neutral)
+      traits: Verdant             # 2.4 ("A / B" or a list)
+      cost: 3
+      atk: 3
+      def: 3
+      keywords: [{evolve: 1}]     # 12.2: "(E) (1): Evolve this follower."
+    - name: Rose Gardener
+      evolved_from: Rose Gardener # an evolved card (special type, 2.3.3.1; key "Rose Gardener (Evolved)")
+      type: follower
+      ...
+
+Other fields: ``special`` (evolved / advanced), ``universe`` (2.12.2.1), ``trigger`` (Vanguard
+Trigger icon, 14.4.1), ``alt_names`` (2.13), ``back`` (the back face of a double-faced card,
+2.14: a mapping with the same fields), ``leader_def`` (a leader's defense when not 20, 2.8.3.1).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ...cards.language import CardError
+from ...cards.loader import CardBuilder, load_card_file
+from ...kernel.objects import Ability, CardDef
+from .vocabulary import CLASSES, SPECIALS, TRIGGER_ICONS, TYPES, UNIVERSE_ALIASES, vocabulary
+
+POOL_DIR = Path(__file__).parent / "pool"
+
+
+def _type(v: Any) -> str:
+    t = str(v).strip().lower()
+    if t not in TYPES:
+        raise ValueError(f"unknown type {v!r}; types: {', '.join(TYPES)} (2.3.2)")
+    return t
+
+
+def _class(v: Any) -> str:
+    c = str(v).strip().lower()
+    if c not in CLASSES:
+        raise ValueError(f"unknown class {v!r}; classes: {', '.join(CLASSES)} (2.2)")
+    return c
+
+
+def _traits(v: Any) -> tuple:
+    """2.4: 'A / B' is two traits."""
+    if v is None:
+        return ()
+    items = v if isinstance(v, list) else [v]
+    out: list[str] = []
+    for x in items:
+        out.extend(s.strip() for s in str(x).split("/") if s.strip())
+    return tuple(out)
+
+
+def _universe(v: Any) -> str:
+    s = str(v).strip()
+    if not s:
+        raise ValueError("a universe needs a name")
+    return UNIVERSE_ALIASES.get(s.lower(), s)
+
+
+def _special(v: Any) -> str:
+    s = str(v).strip().lower()
+    if s not in SPECIALS:
+        raise ValueError(f"unknown special type {v!r}; special types: {', '.join(SPECIALS)} (2.3.3.1)")
+    return s
+
+
+def _trigger(v: Any) -> str:
+    s = str(v).strip().lower()
+    if s not in TRIGGER_ICONS:
+        raise ValueError(f"unknown Trigger icon {v!r}; icons: {', '.join(TRIGGER_ICONS)} (14.4.1.1)")
+    return s
+
+
+def _names(v: Any) -> tuple:
+    items = v if isinstance(v, list) else [v]
+    return tuple(str(x) for x in items if str(x).strip())
+
+
+def _defense(v: Any) -> int:
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise ValueError(f"expected a whole number, got {v!r}")
+    return v
+
+
+def _copies(v: Any) -> Any:
+    if v == "any":
+        return "any"
+    if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+        raise ValueError(f"expected a number of copies of 1 or more, or 'any', got {v!r}")
+    return v
+
+
+FIELDS = {
+    "class": _class, "traits": _traits, "trait": _traits, "universe": _universe, "special": _special,
+    "evolved_from": str, "trigger": _trigger, "alt_names": _names, "alt_name": _names,
+    "back": lambda v: v, "leader_def": _defense, "copies": _copies,
+}
+
+
+def _build(entry: dict, chars: dict) -> dict:
+    if "type" not in entry:
+        raise ValueError("type: every card needs a type (leader, follower, amulet, spell; 2.3.2)")
+    t = _type(entry["type"])
+    special = chars.pop("special", None)
+    if "evolved_from" in chars:
+        if special not in (None, "evolved"):
+            raise ValueError("evolved_from: only evolved cards evolve from another card")
+        special = "evolved"
+    out: dict[str, Any] = {
+        "name": chars["name"], "types": (t,), "special": special, "cost": chars.get("cost", 0),
+        "class": chars.pop("class", "neutral"),
+        "races": tuple(chars.pop("traits", ())) + tuple(chars.pop("trait", ())),
+        "keywords": chars["keywords"], "abilities": chars["abilities"], "flags": frozenset(),
+        "has_static": chars["has_static"], "has_auto": chars["has_auto"],
+        "grants_abilities": chars.get("grants_abilities", False),
+    }
+    for k in ("universe", "evolved_from", "copies"):
+        if k in chars:
+            out[k] = chars[k]
+    if "trigger" in chars:
+        out["trigger_icon"] = chars["trigger"]
+    alt = tuple(chars.get("alt_names", ())) + tuple(chars.get("alt_name", ()))
+    if alt:
+        out["alt_names"] = alt
+    if "effect" in chars:
+        if t != "spell":
+            raise ValueError("effect: only spells have an effect; other cards use abilities")
+        out["effect"] = chars["effect"]
+    if chars.get("x_cost"):
+        out["x_cost"] = True
+    if t == "follower":
+        if "atk" not in entry or "def" not in entry:
+            raise ValueError("a follower needs atk and def (2.7, 2.8)")
+        out["atk"], out["def"] = entry["atk"], entry["def"]
+    elif t == "amulet":
+        if ("atk" in entry) != ("def" in entry):
+            raise ValueError("an amulet has both atk and def (for maneuver, 5.31) or neither")
+        if "atk" in entry:
+            out["atk"], out["def"] = entry["atk"], entry["def"]
+    elif "atk" in entry or "def" in entry:
+        raise ValueError(f"a {t} has no atk or def")
+    if t == "leader":
+        out["leader_def"] = chars.get("leader_def", 20)  # 2.8.3.1
+        out["abilities"] = tuple(_in_zone(a, "leader") for a in out["abilities"])
+        if special:
+            raise ValueError("a leader has no special type")
+    elif "leader_def" in chars:
+        raise ValueError("leader_def: only leaders have it")
+    if special == "evolved" and t != "follower":
+        raise ValueError("an evolved card is a follower (2.3.3.1)")
+    if special == "evolved" and "evolved_from" not in out:
+        out["evolved_from"] = out["name"]  # 5.15.1.1.1: it corresponds to the card with its name
+    if "back" in chars:
+        out["has_back"] = True
+    return out
+
+
+def _in_zone(ab: Ability, zone: str) -> Ability:
+    """A leader's abilities are valid in the leader area unless the card says otherwise."""
+    if ab.zones != ("field",):
+        return ab
+    return Ability(ab.kind, ab.spec, ab.text, ab.name, (zone,), ab.index, ab.keyword)
+
+
+def _key(e: dict) -> str:
+    name = e["name"]
+    if e.get("special") == "evolved":
+        return f"{name} (Evolved)"
+    return name
+
+
+def _keyword_abilities(kw: str, param: Any, entry: dict) -> list[dict]:
+    """Keyword abilities that are activated abilities, written out (12.2, 13.3.2, 14.4.9)."""
+    if kw == "evolve":
+        return [{"activated": {"cost": _cost(param, "evolve_pp") + [{"evolve_card": {}}],
+                               "do": [{"evolve": {"what": "self", "card": "_evolve_card"}}],
+                               "equivalent": "evolve", "label": "evolve"},
+                 "keyword": "evolve", "text": f"Evolve {_cost_text(param)}: Evolve this follower."}]
+    if kw == "ride":
+        return [{"activated": {"cost": _cost(param, "pp") + [{"drive_point": {}}],
+                               "do": [{"give_drive": "self"}], "equivalent": "evolve", "max_per_game": 1},
+                 "keyword": "ride", "text": f"Ride {_cost_text(param)}"}]
+    if kw == "stack":
+        # 13.3.2.2 (third ability, with the engage cost its reminder text shows)
+        return [{"activated": {"cost": ["engage"],
+                               "target": {"as": "t", "type": "amulet", "controller": "you", "other": True,
+                                          "keyword": "stack"},
+                               "do": [{"transfer_stack": "t"}]},
+                 "keyword": "stack",
+                 "text": "Stack: Select another amulet with Stack on your field and transfer all this card's "
+                         "Stack counters to it."}]
+    return []
+
+
+def _cost(param: Any, word: str) -> list:
+    if param is None:
+        return [{word: 0}]
+    if isinstance(param, int):
+        return [{word: param}]
+    if isinstance(param, (list, tuple)):
+        out = []
+        for c in param:
+            if isinstance(c, int):
+                out.append({word: c})
+            else:
+                out.append(dict(c) if isinstance(c, dict) else c)
+        return out
+    if isinstance(param, dict):
+        return [dict(param)]
+    raise CardError(f"keyword cost {param!r}: expected a number of play points or a list of cost items")
+
+
+def _cost_text(param: Any) -> str:
+    return f"({param})" if isinstance(param, int) else ("(0)" if param is None else "")
+
+
+def _compiled(entry: dict, where: str) -> dict:
+    """A card given by its printed text only is read by the text compiler (DESIGN principle 7);
+    text it cannot read is an error naming the sentence."""
+    from .compiler import Uncompilable, compile_entry
+
+    try:
+        return compile_entry(entry)
+    except Uncompilable as e:
+        raise CardError(f"{where}: card {entry.get('name')!r}: text: {e}") from None
+
+
+class SveBuilder(CardBuilder):
+    """The card builder, plus the back face of double-faced cards (2.14)."""
+
+    def card(self, entry: Any, where: str) -> CardDef:
+        if isinstance(entry, dict):
+            entry = _compiled(entry, where)
+        c = super().card(entry, where)
+        back = entry.get("back") if isinstance(entry, dict) else None
+        if back is not None:
+            w = f"{where}: card {entry.get('name')!r}: back"
+            if not isinstance(back, dict):
+                raise CardError(f"{w}: expected a mapping with the back face's fields")
+            if "back" in back:
+                raise CardError(f"{w}: a back face has no back face")
+            merged = {k: v for k, v in entry.items() if k in ("class", "universe") and k not in back}
+            merged.update(back)
+            merged.setdefault("type", entry.get("type"))
+            bc = super().card(merged, w)
+            c.chars["back"] = bc.chars
+        return c
+
+
+def builder() -> SveBuilder:
+    return SveBuilder("sve", vocabulary(), FIELDS, _build, ("field",),
+                      keyword_abilities=_keyword_abilities, key_of=_key)
+
+
+@lru_cache(maxsize=1)
+def shipped_pool() -> tuple[dict[str, CardDef], dict[str, CardDef]]:
+    """(cards, tokens) of every pool file; tokens (``token: true``) are kept apart (9.1)."""
+    b = builder()
+    cards: dict[str, CardDef] = {}
+    tokens: dict[str, CardDef] = {}
+    for path in sorted(POOL_DIR.glob("*.yaml")):
+        for c in load_card_file(b, path):
+            into = tokens if c.token else cards
+            if c.key in into:
+                raise CardError(f"{path}: card {c.key!r} is also defined in another pool file")
+            into[c.key] = c
+    return cards, tokens
+
+
+#: a leader for a player who has none (Sealed, B-1 6.1.1.2) and for scenarios that give none
+PLAIN_LEADER = {"name": "Leader", "type": "leader", "class": "neutral", "script": {},
+                "text": "A leader with no class, for games without a leader card."}
+#: a card with no abilities used to fill decks in scenarios
+FILLER = {"name": "Filler", "type": "spell", "class": "neutral", "cost": 99, "script": {},
+          "text": "A card with no abilities, used to fill decks in scenarios."}

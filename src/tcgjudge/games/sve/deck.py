@@ -1,0 +1,278 @@
+"""Shadowverse: Evolve decks: the deck file format and deck construction (6.1.1, 14.4.2, 14.4.4,
+Appendix B).
+
+A deck file::
+
+    name: Forest Test
+    game: sve
+    format: standard          # standard (6.1.1) | sealed (B-1) | cross_craft (B-2)
+    leader: Forest Leader     # a list of two for Cross Craft; none in Sealed
+    basis: class              # class | universe: needed only for a leader with both (6.2.1.3)
+    main: {Card Name: 3, ...}
+    evolve: {Card Name (Evolved): 2, ...}
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ...cards.loader import read_yaml
+from ...kernel.objects import CardDef
+from .vocabulary import VANGUARD
+
+DECK_DIR = Path(__file__).parent / "decks"
+FORMATS = ("standard", "sealed", "cross_craft")
+BASES = ("class", "universe")
+
+
+class DeckError(ValueError):
+    """A deck that cannot be read or breaks deck construction."""
+
+
+@dataclass
+class Deck:
+    name: str
+    leader: list[CardDef] = field(default_factory=list)
+    main: list[CardDef] = field(default_factory=list)
+    evolve: list[CardDef] = field(default_factory=list)
+    format: str = "standard"
+    basis: str | None = None
+    source: str = ""
+
+    @property
+    def extra(self) -> list[CardDef]:  # the CLI's name for a second deck
+        return self.evolve
+
+    def to_json(self) -> dict[str, Any]:
+        def counts(cards: list[CardDef]) -> dict[str, int]:
+            out: dict[str, int] = {}
+            for c in cards:
+                out[c.key] = out.get(c.key, 0) + 1
+            return out
+        out: dict[str, Any] = {"name": self.name, "format": self.format, "leader": [c.key for c in self.leader],
+                               "main": counts(self.main), "evolve": counts(self.evolve)}
+        if self.basis:
+            out["basis"] = self.basis
+        return out
+
+
+def _entries(raw: Any, where: str) -> list[tuple[str, int]]:
+    out: list[tuple[str, int]] = []
+    if raw is None:
+        return out
+    if isinstance(raw, dict):
+        for k, v in raw.items():
+            if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+                raise DeckError(f"{where}: {k!r}: the count must be a whole number of 1 or more, got {v!r}")
+            out.append((str(k), v))
+        return out
+    if isinstance(raw, list):
+        for i, e in enumerate(raw):
+            if isinstance(e, str):
+                out.append((e, 1))
+            elif isinstance(e, dict) and "card" in e:
+                n = e.get("n", 1)
+                if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+                    raise DeckError(f"{where}[{i}]: n must be a whole number of 1 or more")
+                out.append((str(e["card"]), n))
+            else:
+                raise DeckError(f"{where}[{i}]: expected a card name or {{card: NAME, n: COUNT}}")
+        return out
+    raise DeckError(f"{where}: expected a mapping of card name to count")
+
+
+def _find(pool: dict[str, CardDef], name: str, where: str) -> CardDef:
+    card = pool.get(name)
+    if card is None:
+        close = [k for k in pool if name.lower() in k.lower()][:3] or difflib.get_close_matches(name, list(pool), 3)
+        hint = f" (did you mean {', '.join(close)}?)" if close else ""
+        raise DeckError(f"{where}: unknown card {name!r}{hint}")
+    return card
+
+
+def parse_deck(data: Any, pool: dict[str, CardDef], where: str) -> Deck:
+    if not isinstance(data, dict):
+        raise DeckError(f"{where}: a deck file is a mapping with 'leader', 'main' and 'evolve'")
+    keys = ("name", "game", "format", "leader", "basis", "main", "evolve", "description")
+    for k in data:
+        if k not in keys:
+            raise DeckError(f"{where}: unknown key {k!r}; keys: {', '.join(keys)}")
+    if data.get("game", "sve") != "sve":
+        raise DeckError(f"{where}: this is a deck for {data.get('game')!r}, not sve")
+    fmt = str(data.get("format", "standard")).replace("-", "_").replace(" ", "_").lower()
+    if fmt not in FORMATS:
+        raise DeckError(f"{where}: format: unknown {data.get('format')!r}; formats: {', '.join(FORMATS)}")
+    basis = data.get("basis")
+    if basis is not None and basis not in BASES:
+        raise DeckError(f"{where}: basis: expected class or universe (6.1.1.5), got {basis!r}")
+    deck = Deck(str(data.get("name", Path(where).stem)), format=fmt, basis=basis, source=where)
+    leaders = data.get("leader")
+    if leaders is not None:
+        for name in (leaders if isinstance(leaders, list) else [leaders]):
+            deck.leader.append(_find(pool, str(name), f"{where}: leader"))
+    for section in ("main", "evolve"):
+        for name, n in _entries(data.get(section), f"{where}: {section}"):
+            getattr(deck, section).extend([_find(pool, name, f"{where}: {section}")] * n)
+    return deck
+
+
+def load_deck(path: str | Path, pool: dict[str, CardDef]) -> Deck:
+    p = Path(path)
+    if not p.exists():
+        named = DECK_DIR / f"{path}.yaml"
+        if named.exists():
+            p = named
+        else:
+            raise DeckError(f"{path}: no such deck file or shipped deck (shipped: {', '.join(shipped_deck_names())})")
+    try:
+        data = read_yaml(p)
+    except ValueError as e:
+        raise DeckError(str(e)) from None
+    return parse_deck(data, pool, str(p))
+
+
+def shipped_deck_names() -> list[str]:
+    return sorted(p.stem for p in DECK_DIR.glob("*.yaml"))
+
+
+# ---------------------------------------------------------------- construction
+def front_name(c: CardDef) -> str:
+    return c.chars["name"]  # 6.1.1.4.1: a double-faced card's name is its front face's
+
+
+#: cards the universe rules keep in the evolve deck besides evolved and advanced cards (14.2.1.1
+#: Carrot cards, 14.4.9.2 Drive Point cards)
+EVOLVE_DECK_ITEMS = ("Carrot", "Drive Point")
+
+
+def is_special(c: CardDef) -> bool:
+    return c.chars.get("special") in ("evolved", "advanced") or c.chars["name"] in EVOLVE_DECK_ITEMS
+
+
+def possible_bases(deck: Deck) -> list[str]:
+    """6.1.1.5, 6.2.1.3: what the deck may be based on, given its leader."""
+    if deck.basis:
+        return [deck.basis]
+    if not deck.leader:
+        return ["class"]
+    lc = deck.leader[0].chars
+    out = []
+    if lc.get("class") not in (None, "neutral") or lc.get("universe") is None:
+        out.append("class")
+    if lc.get("universe") is not None:
+        out.append("universe")
+    return out
+
+
+def check_deck(deck: Deck) -> list[str]:
+    """Every way the deck breaks deck construction for its format (empty list: legal)."""
+    if deck.format == "sealed":
+        return _check_sealed(deck)
+    errs: list[str] = []
+    main, evolve = deck.main, deck.evolve
+    cross = deck.format == "cross_craft"
+    if cross:
+        if len(deck.leader) != 2:
+            errs.append(f"B-2 6.1.1.1: Cross Craft needs two leader cards; the deck has {len(deck.leader)}")
+        elif deck.leader[0].chars.get("class") == deck.leader[1].chars.get("class"):
+            errs.append("B-2 6.1.1.1: the two leader cards must be from different classes")
+    elif len(deck.leader) != 1:
+        errs.append(f"6.1.1.1: a deck has exactly one leader card; it has {len(deck.leader)}")
+    for c in deck.leader:
+        if "leader" not in c.chars["types"]:
+            errs.append(f"6.1.1.1: {c.key} is not a leader card")
+    if not 40 <= len(main) <= 50:
+        errs.append(f"6.1.1.2: the main deck has 40 to 50 cards; it has {len(main)}")
+    for c in main:
+        if "leader" in c.chars["types"] or is_special(c) or c.token:
+            what = "a token" if c.token else ("a leader" if "leader" in c.chars["types"] else
+                                              f"an {c.chars['special']} card")
+            errs.append(f"6.1.1.2: {c.key} is {what} and cannot be in the main deck")
+    if len(evolve) > 10:
+        errs.append(f"6.1.1.3: the evolve deck has 0 to 10 cards; it has {len(evolve)}")
+    for c in evolve:
+        if not is_special(c) or c.token:
+            errs.append(f"6.1.1.3: {c.key} is not an evolved or advanced card and cannot be in the evolve deck")
+    for section, cards in (("main deck", main), ("evolve deck", evolve)):
+        counts: dict[str, int] = {}
+        limit: dict[str, Any] = {}
+        for c in cards:
+            n = front_name(c)
+            counts[n] = counts.get(n, 0) + 1
+            limit[n] = c.chars.get("copies", 3)  # 6.1.2: a deck-building ability may override it
+        for n, k in sorted(counts.items()):
+            lim = limit[n]
+            if lim != "any" and k > lim:
+                errs.append(f"6.1.1.4: at most {lim} copies of {n} in the {section}; it has {k}")
+    errs.extend(_check_basis(deck, cross))
+    return errs
+
+
+def _check_basis(deck: Deck, cross: bool) -> list[str]:
+    cards = deck.main + deck.evolve
+    if cross:
+        if deck.basis == "universe":
+            return ["B-2 6.1.1.5: a Cross Craft deck is based on classes, not a universe"]
+        classes = {c.chars.get("class") for c in deck.leader}
+        return [f"B-2 6.1.1.5.1: {c.key} is {c.chars.get('class')}, not from the leaders' classes "
+                f"({', '.join(sorted(x for x in classes if x))}) or neutral"
+                for c in cards if c.chars.get("class") not in classes | {"neutral"}]
+    if not deck.leader:
+        return []
+    leader = deck.leader[0].chars
+    tries: dict[str, list[str]] = {}
+    for basis in possible_bases(deck):
+        errs: list[str] = []
+        if basis == "class":
+            lc = leader.get("class", "neutral")
+            for c in cards:
+                if c.chars.get("class") not in (lc, "neutral"):
+                    errs.append(f"6.1.1.5.1: {c.key} is {c.chars.get('class')}, not {lc} or neutral")
+        else:
+            u = leader.get("universe")
+            if u is None:
+                errs.append(f"6.1.1.5.2: the leader {deck.leader[0].key} has no universe")
+            for c in cards:
+                if c.chars.get("universe") != u:
+                    errs.append(f"6.1.1.5.2: {c.key} is not from the {u} universe")
+            if u == VANGUARD:
+                errs.extend(_check_vanguard(deck))
+        tries[basis] = errs
+        if not errs:
+            return []
+    # report the basis the deck declares, else the first possible one
+    first = next(iter(tries))
+    return tries[first]
+
+
+def _check_vanguard(deck: Deck) -> list[str]:
+    errs = []
+    cards = deck.main + deck.evolve
+    starting = [c for c in cards if any(k == "starting_amulet" for k, _ in c.chars.get("keywords", ()))]
+    if not any(c in deck.main for c in starting):
+        errs.append("14.4.2.1.1: a deck based on this universe needs at least one Starting Amulet card")
+    if len({front_name(c) for c in starting}) > 1:
+        errs.append("14.4.4.1.1: every Starting Amulet card in the deck must have the same name")
+    lc = deck.leader[0].chars.get("class") if deck.leader else None
+    for c in cards:
+        if c.chars.get("trigger_icon") and c.chars.get("class") != lc:
+            errs.append(f"14.4.2.1.2: {c.key} has a Trigger icon and is not from the leader's class ({lc})")
+    return errs
+
+
+def _check_sealed(deck: Deck) -> list[str]:
+    errs = []
+    if len(deck.main) < 30:
+        errs.append(f"B-1 6.1.1.3: a Sealed main deck has at least 30 cards; it has {len(deck.main)}")
+    for c in deck.main:
+        if "leader" in c.chars["types"] or is_special(c) or c.token:
+            errs.append(f"B-1 6.1.1.3: {c.key} cannot be in the main deck")
+    for c in deck.evolve:
+        if not is_special(c) or c.token:
+            errs.append(f"B-1 6.1.1.4: {c.key} is not an evolved or advanced card and cannot be in the evolve deck")
+    if len(deck.leader) > 1:
+        errs.append(f"B-1 6.1.1.2: at most one leader card; the deck has {len(deck.leader)}")
+    return errs

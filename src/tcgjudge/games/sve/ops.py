@@ -1,0 +1,703 @@
+"""SVE instructions of the effect language, and SVE conditions, values and filters.
+
+Each instruction is documented for card writers in ``docs/sve-engine.md``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...cards.context import Ctx, has_kw, player1, players, resolve, resolve_lki, select, value
+from ...cards.interpreter import CONT, Run, add_effect
+from ...kernel.effects import CEffect
+from ...kernel.events import Event
+from . import links
+from .procedures.costs import carrots, corresponding_cards, magical_items
+from .procedures.moves import create_token, move_now, plan_entry
+from .vocabulary import VANGUARD
+
+if TYPE_CHECKING:
+    from .rules import SveRules
+
+
+def install(rules: SveRules) -> None:
+    rules.ops.update({
+        "deal": op_deal, "leader_def": op_leader_def, "damage_mod": op_damage_mod, "recover_pp": op_recover_pp,
+        "summon": _plan_op("summon"), "put_ex": _plan_op("put_ex"), "bury": op_bury, "transform": op_transform,
+        "swap": op_swap, "maneuver": op_maneuver, "change_type": op_change_type, "box": op_box,
+        "declare": op_declare, "roll_die": op_roll_die, "select_random": op_select_random,
+        "give_control": op_give_control, "flip": op_flip, "look_up_to": op_look_up_to, "evolve": op_evolve,
+        "add_stack": op_add_stack, "transfer_stack": op_transfer_stack, "serve": op_serve, "race": op_race,
+        "lesson": op_lesson, "drive_check": op_drive_check, "give_drive": op_give_drive,
+        "engage": op_engage, "refresh": op_refresh, "set_evolve_cost": op_set_evolve_cost,
+        "token": op_token, "draw": op_draw,
+    })
+    rules.cond_hooks.update({
+        "combo": cond_combo, "spellchain": cond_spellchain, "necrocharge": cond_necrocharge,
+        "overflow": cond_overflow, "sanguine": cond_sanguine, "first_player": cond_first_player,
+        "basis": lambda ctx, a: ctx.g.players[ctx.p].get("basis") == a,
+        "die": lambda ctx, a: _in_range(ctx, ctx.env.get("die", 0), a),
+    })
+    rules.filter_hooks.update({
+        "class": lambda ctx, oid, o, c, v: c.get("class") in _words(v),
+        "universe": lambda ctx, oid, o, c, v: c.get("universe") in _words(v),
+        "special": lambda ctx, oid, o, c, v: (c.get("special") or "none") in _words(v),
+        "state": lambda ctx, oid, o, c, v: o.orient in _words(v),
+        "boxed": lambda ctx, oid, o, c, v: bool(o.get("boxed")) == bool(v),
+        "damaged": lambda ctx, oid, o, c, v: (o.get("damage", 0) > 0) == bool(v),
+        "evolved": lambda ctx, oid, o, c, v: (links.evolved_card(ctx.g, oid) is not None) == bool(v),
+        "linked": lambda ctx, oid, o, c, v: links.is_linked(ctx.g, oid) == bool(v),
+        "raced": lambda ctx, oid, o, c, v: (o.get("raced", 0) > 0) == bool(v),
+        "trigger_icon": lambda ctx, oid, o, c, v: c.get("trigger_icon") in _words(v),
+        "can_evolve": lambda ctx, oid, o, c, v: bool(corresponding_cards(ctx.g, o.controller, oid, c["name"]))
+        == bool(v) if o.zone == "field" else not v,
+        "combat": _filter_combat,
+        "named_as": lambda ctx, oid, o, c, v: ctx.env.get(v) is not None and (
+            c.get("name") == ctx.env.get(v) or ctx.env.get(v) in c.get("alt_names", ())),
+    })
+
+
+def _words(v: Any) -> tuple:
+    if isinstance(v, (list, tuple)):
+        return tuple(v)
+    return (v,)
+
+
+def _in_range(ctx: Ctx, n: int, a: Any) -> bool:
+    if isinstance(a, int):
+        return n == a
+    if isinstance(a, dict):
+        return value(ctx, a.get("min", n)) <= n <= value(ctx, a.get("max", n))
+    return n in tuple(a)
+
+
+def _filter_combat(ctx: Ctx, oid: int, o, c: dict, v: Any) -> bool:
+    from .procedures.attack import in_combat
+
+    return in_combat(ctx.g, oid) == bool(v)
+
+
+# ------------------------------------------------------------------- conditions
+def cond_combo(ctx: Ctx, a: Any) -> bool:
+    """13.2.1.2: at least X cards played this turn, this one included."""
+    return ctx.g.record.get(f"{ctx.p}:played", 0) >= value(ctx, a)
+
+
+def cond_spellchain(ctx: Ctx, a: Any) -> bool:
+    """13.3.1.2, 13.3.1.4: at least X spells in your cemetery (fixed when resolution began)."""
+    n = ctx.env.get("_sc")
+    if n is None:
+        g = ctx.g
+        n = sum(1 for x in g.zone(ctx.p, "cemetery") if "spell" in ctx.chars(x)["types"])
+    return n >= value(ctx, a)
+
+
+def cond_necrocharge(ctx: Ctx, a: Any) -> bool:
+    """13.5.1.2, 13.5.1.3.2: at least X cards in your cemetery (fixed when resolution began)."""
+    n = ctx.env.get("_nc")
+    if n is None:
+        n = len(ctx.g.zone(ctx.p, "cemetery"))
+    return n >= value(ctx, a)
+
+
+def cond_overflow(ctx: Ctx, a: Any) -> bool:
+    """13.4.1.2: your maximum play points are at least 7."""
+    return (ctx.g.players[ctx.p].get("max_pp", 0) >= 7) == bool(a)
+
+
+def cond_sanguine(ctx: Ctx, a: Any) -> bool:
+    """13.5.2.2: it is your turn and your leader has lost defense this turn."""
+    g = ctx.g
+    ok = g.active == ctx.p and g.record.get(f"{ctx.p}:lost_def", 0) > 0
+    return ok == bool(a)
+
+
+def cond_first_player(ctx: Ctx, a: Any) -> bool:
+    return (ctx.g.gvars.get("first") == ctx.p) == bool(a)
+
+
+# ---------------------------------------------------------------- damage, defense
+def op_deal(rt: Run, a: dict) -> bool:
+    """5.13: ability damage; with ``divided: NAME`` the amounts allocated at play (10.6.2.4)."""
+    g = rt.g
+    loc = rt.loc
+    if "pushed" in loc:
+        rt.bind(None, [x[0] for x in (rt.ret() or [])])
+        return True
+    targets = resolve(rt.ctx, a["what"])
+    if a.get("source") is not None:
+        srcs = resolve_lki(rt.ctx, a["source"])
+        src = srcs[0] if srcs else None
+    else:
+        src = rt.d.get("src")  # 10.12.2.2
+    items = []
+    if a.get("divided"):
+        name = a["divided"]
+        order = rt.env.get(name) or []
+        alloc = rt.env.get(f"_alloc_{name}") or []
+        for oid, n in zip(order, alloc):
+            if oid in targets:
+                items.append([src, oid, n, ["ability"]])
+    else:
+        n = value(rt.ctx, a.get("n", 1))
+        items = [[src, oid, n, ["ability"]] for oid in targets]
+    if not items:
+        return True
+    loc["pushed"] = True
+    g.push("damage", items=items, p=rt.p)
+    return False
+
+
+def op_leader_def(rt: Run, a: dict) -> bool:
+    g = rt.g
+    n = value(rt.ctx, a.get("n", 1))
+    if n == 0:
+        return True
+    for p in players(rt.ctx, a.get("player", "you")):
+        g.rules.set_player_value(g, p, "leader_def", g.players[p].get("leader_def", 20) + n)
+        g.note(f"p{p + 1}'s leader {'gets' if n > 0 else 'loses'} {abs(n)} defense")
+        if n > 0:
+            g.emit(Event("leader_def", player=p, data={"n": n}))
+    return True
+
+
+def _freeze_ref(rt: Run, ref: Any) -> Any:
+    if ref is None or isinstance(ref, dict):
+        return ref
+    return frozenset(resolve(rt.ctx, ref))
+
+
+def op_damage_mod(rt: Run, a: dict) -> bool:
+    g = rt.g
+    args = {"n": value(rt.ctx, a.get("n", 0)), "prevent": bool(a.get("prevent")), "kind": a.get("kind"),
+            "by": _freeze_ref(rt, a.get("by")), "to": _freeze_ref(rt, a.get("to")), "env": dict(rt.env)}
+    g.add_effect(CEffect(g.tick(), g.tick(), "num", "damage_mod", args, ("players", frozenset()), rt.p,
+                         rt.d.get("src"), a.get("until") or "permanent"))
+    return True
+
+
+def op_recover_pp(rt: Run, a: dict) -> bool:
+    """5.14.1: add to play points, up to the maximum."""
+    g = rt.g
+    n = value(rt.ctx, a.get("n", 1))
+    for p in players(rt.ctx, a.get("player", "you")):
+        g.rules.set_player_value(g, p, "pp", g.players[p].get("pp", 0) + max(0, n))
+    return True
+
+
+# ---------------------------------------------------------------------- moving
+def _plan_op(cause: str):
+    def handler(rt: Run, a: dict) -> bool:
+        loc = rt.loc
+        if "started" in loc:
+            rt.bind(a.get("as"), rt.ret() or [])
+            return True
+        loc["started"] = True
+        ids = resolve(rt.ctx, a["what"])
+        extra = {k: a[k] for k in ("player", "side", "engaged") if k in a}
+        done = rt.g.rules.move_objects(rt, ids, "", cause, extra)
+        if done is not None:
+            rt.bind(a.get("as"), done)
+            return True
+        return False
+    return handler
+
+
+def op_bury(rt: Run, a: dict) -> bool:
+    """5.33: the player puts cards they control into their owners' cemeteries (not destroying)."""
+    g = rt.g
+    loc = rt.loc
+    if "pushed" in loc:
+        rt.bind(a.get("as"), rt.ret() or [])
+        return True
+    p = player1(rt.ctx, a.get("player", "you"))
+    if "cands" not in loc:
+        if "what" in a:
+            loc["got"] = [x for x in resolve(rt.ctx, a["what"]) if g.objects[x].controller == p]
+            loc["cands"] = []
+            loc["n"] = len(loc["got"])
+        else:
+            flt = dict(a.get("filter") or {})
+            flt.setdefault("zone", "field")  # 5.33.1.1
+            ctx = Ctx(g, p, rt.d.get("src"), rt.env)
+            loc["cands"] = [x for x in select(ctx, flt) if g.objects[x].controller == p]
+            loc["n"] = min(value(rt.ctx, a.get("n", 1)), len(loc["cands"]))
+            loc["got"] = []
+    ans = rt.answer()
+    if ans is not None:
+        if ans == "done":
+            loc["n"] = len(loc["got"])
+        else:
+            loc["got"].append(ans)
+            loc["cands"].remove(ans)
+    if len(loc["got"]) < loc["n"]:
+        opts = [(f"choose {g.rules.obj_ref(g, x)}", x) for x in loc["cands"]]
+        if a.get("up_to"):
+            opts.append(("done", "done"))
+        return rt.ask(p, "bury", f"bury ({len(loc['got']) + 1} of {loc['n']})", opts)
+    plan = [e for x in loc["got"] if (e := plan_entry(g, g.objects[x], "cemetery", "bury", {}, p))]
+    if not plan:
+        rt.bind(a.get("as"), [])
+        return True
+    loc["pushed"] = True
+    g.push("moves", p=p, plan=plan, stage=0, i=0)
+    return False
+
+
+def op_transform(rt: Run, a: dict) -> bool:
+    """5.16.1: banish the cards, then a token named INTO in that zone for each one banished."""
+    g = rt.g
+    made = []
+    token = g.rules.token_def(a["into"])
+    for oid in resolve(rt.ctx, a["what"]):
+        o = g.objects[oid]
+        zone, zp = o.zone, o.zp
+        new = move_now(g, oid, "banished", o.owner, cause="transform")
+        if new is None and not o.card.token:
+            continue
+        t = create_token(g, token, zp, zone)
+        if t is not None:
+            made.append(t)
+    rt.bind(None, made)
+    return True
+
+
+def op_swap(rt: Run, a: dict) -> bool:
+    """5.12: each card goes to the other's zone at once; if either cannot, neither moves."""
+    g = rt.g
+    x = resolve(rt.ctx, a["a"])
+    y = resolve(rt.ctx, a["b"])
+    if not x or not y:
+        return True
+    ox, oy = g.objects[x[0]], g.objects[y[0]]
+    zx, px, zy, py = ox.zone, ox.zp, oy.zone, oy.zp
+    from .procedures.moves import token_may_be
+
+    if (ox.card.token and not token_may_be(ox.card, zy)) or (oy.card.token and not token_may_be(oy.card, zx)):
+        return True  # 5.12.2
+    g.begin_batch()
+    move_now(g, x[0], zy, py, cause="swap", controller=py if zy == "field" else None)
+    move_now(g, y[0], zx, px, cause="swap", controller=px if zx == "field" else None)
+    g.end_batch()
+    return True
+
+
+def op_maneuver(rt: Run, a: dict) -> bool:
+    g = rt.g
+    for oid in resolve(rt.ctx, a["what"]):
+        c = g.chars(oid)
+        if "amulet" in c["types"] and c.get("atk") is not None and c.get("def") is not None:
+            g.add_effect(CEffect(g.tick(), g.tick(), "nonnum", "maneuver", {}, ("objs", frozenset((oid,))), rt.p,
+                                 rt.d.get("src"), "end_of_turn"))
+            g.note(f"{g.rules.obj_name(g, oid, None)} is maneuvered: a follower for the rest of the turn (5.31)")
+    return True
+
+
+def op_change_type(rt: Run, a: dict) -> bool:
+    add_effect(rt, "change_type", {"to": a["to"]}, a["what"], a.get("until"))
+    return True
+
+
+def op_box(rt: Run, a: dict) -> bool:
+    """5.30: boxed: loses its abilities (those given later stay), does not refresh in the start
+    phase."""
+    g = rt.g
+    for oid in resolve(rt.ctx, a["what"]):
+        g.set_data(oid, "boxed", True)
+        g.add_effect(CEffect(g.tick(), g.tick(), "abilities", "box", {}, ("objs", frozenset((oid,))), rt.p,
+                             rt.d.get("src"), "permanent"))
+        g.note(f"{g.rules.obj_name(g, oid, None)} is boxed")
+    return True
+
+
+def op_declare(rt: Run, a: dict) -> bool:
+    """5.32: declare the name of a card or token that exists (not an alternate name)."""
+    g = rt.g
+    ans = rt.answer()
+    if ans is None:
+        p = player1(rt.ctx, a.get("player", "you"))
+        names = sorted({c.chars["name"] for c in g.rules.cards.values()} | set(g.rules.tokens))
+        return rt.ask(p, "declare", "declare a card name", [(f"choose {n}", n) for n in names])
+    rt.env[a["as"]] = ans
+    g.note(f"p{rt.p + 1} declares {ans}")
+    return True
+
+
+def op_roll_die(rt: Run, a: dict) -> bool:
+    g = rt.g
+    n = g.rng.below(6) + 1  # 5.19.1
+    rt.env[a.get("as", "die")] = n
+    g.note(f"p{rt.p + 1} rolls a die: {n}")
+    return True
+
+
+def op_select_random(rt: Run, a: dict) -> bool:
+    g = rt.g
+    pool = list(resolve(rt.ctx, a["from"]))
+    n = value(rt.ctx, a.get("n", 1))
+    got = []
+    for _ in range(min(n, len(pool))):
+        got.append(pool.pop(g.rng.below(len(pool))))  # 5.18.1
+    rt.bind(a.get("as"), got)
+    return True
+
+
+def op_give_control(rt: Run, a: dict) -> bool:
+    g = rt.g
+    out = []
+    for oid in resolve(rt.ctx, a["what"]):
+        o = g.objects[oid]
+        if o.controller == rt.p:
+            out.append(g.rules.change_control(g, oid, 1 - rt.p))
+    rt.bind(None, out)
+    return True
+
+
+def op_flip(rt: Run, a: dict) -> bool:
+    g = rt.g
+    for oid in resolve(rt.ctx, a["what"]):
+        o = g.objects[oid]
+        if "back" not in o.card.chars or o.zone not in ("field", "evolve_zone", "evolve_deck"):
+            continue
+        g.set_data(oid, "face", None if o.get("face") == "back" else "back")
+        g.note(f"{o.card.key} is turned to its {'back' if g.objects[oid].get('face') else 'front'} face")
+    return True
+
+
+def op_look_up_to(rt: Run, a: dict) -> bool:
+    """5.10.2: look at the top cards one at a time, stopping when the player wishes."""
+    g = rt.g
+    p = player1(rt.ctx, a.get("player", "you"))
+    loc = rt.loc
+    loc.setdefault("seen", [])
+    n = value(rt.ctx, a["n"])
+    ans = rt.answer()
+    if ans == "look":
+        deck = g.zone(p, "deck")
+        k = len(loc["seen"])
+        if k < len(deck):
+            oid = deck[-1 - k]
+            g.rules.let_see(g, oid, rt.p)
+            loc["seen"].append(oid)
+    elif ans == "done":
+        rt.bind(a.get("as"), loc["seen"])
+        return True
+    if len(loc["seen"]) >= n or len(loc["seen"]) >= len(g.zone(p, "deck")):
+        rt.bind(a.get("as"), loc["seen"])
+        return True
+    return rt.ask(rt.p, "look", f"look at card {len(loc['seen']) + 1} from the top?",
+                  [("look", "look"), ("done", "done")])
+
+
+# ---------------------------------------------------------------------- evolve
+def op_evolve(rt: Run, a: dict) -> bool:
+    """5.15.1: put a corresponding evolve deck card into the evolve zone, linked to the card."""
+    g = rt.g
+    loc = rt.loc
+    todo = loc.get("todo")
+    if todo is None:
+        todo = loc["todo"] = [x for x in resolve(rt.ctx, a["what"]) if g.objects[x].zone == "field"]
+    ans = rt.answer()
+    while todo:
+        oid = todo[0]
+        if oid not in g.objects or g.objects[oid].zone != "field":
+            todo.pop(0)
+            continue
+        p = g.objects[oid].controller
+        card, side = None, "front"
+        given = resolve(rt.ctx, a["card"]) if a.get("card") else []
+        if given and g.objects[given[0]].zone == "evolve_deck":
+            card, side = given[0], rt.env.get("_evolve_side", "front")  # 5.15.1.1: the revealed card
+        elif ans is not None:
+            card, side = ans
+        else:
+            cands = corresponding_cards(g, p, oid)
+            if not cands:
+                todo.pop(0)
+                continue
+            kinds = {(g.objects[x].card.key, s) for x, s in cands}
+            if len(kinds) > 1:
+                seen: set = set()
+                opts = []
+                for x, s in cands:
+                    k = (g.objects[x].card.key, s)
+                    if k not in seen:
+                        seen.add(k)
+                        opts.append((f"choose {k[0]}" + (" (back)" if s == "back" else ""), [x, s]))
+                return rt.ask(p, "evolve_card", "evolve into which card?", opts)
+            card, side = cands[0]
+        ans = None
+        todo.pop(0)
+        evolve(g, oid, card, side)
+    return True
+
+
+def evolve(g, oid: int, card: int, side: str = "front") -> None:
+    p = g.objects[oid].controller
+    g.rules.reveal(g, card)
+    new = move_now(g, card, "evolve_zone", p, cause="evolve", face_up=True, side=side, note=False)
+    if new is None:
+        return
+    links.link(g, oid, new, "evolve")
+    g.set_data(oid, "evolved_turn", g.turn)  # 8.4.2.1
+    g.note(f"{g.objects[oid].card.key} evolves into {g.objects[new].card.key}")
+    g.emit(Event("evolve", oid=oid, player=p, data={"card": new}))
+
+
+# ------------------------------------------------------------------ class mechanics
+def _stack_cards(g, p: int) -> list[int]:
+    return [x for x in g.zone(p, "field") if has_kw(g.chars(x).get("keywords", ()), "stack")]
+
+
+def op_add_stack(rt: Run, a: dict) -> bool:
+    """13.3.2.4: put X Stack counters on a card with Stack on your field."""
+    g = rt.g
+    n = value(rt.ctx, a.get("n", 1))
+    ans = rt.answer()
+    if ans is None:
+        cands = resolve(rt.ctx, a["what"]) if "what" in a else _stack_cards(g, rt.p)
+        cands = [x for x in cands if has_kw(g.chars(x).get("keywords", ()), "stack")]
+        if not cands or n <= 0:
+            return True
+        if len(cands) > 1:
+            return rt.ask(rt.p, "select", "add to which Stack?",
+                          [(f"choose {g.rules.obj_ref(g, x)}", x) for x in cands])
+        ans = cands[0]
+    g.add_counters(ans, "stack", n, cause=rt.d.get("src"))
+    g.note(f"{g.rules.obj_name(g, ans, None)} gets {n} Stack counter(s)")
+    return True
+
+
+def op_transfer_stack(rt: Run, a: dict) -> bool:
+    g = rt.g
+    src = rt.d.get("src")
+    tgt = resolve(rt.ctx, a["to"])
+    if src not in g.objects or not tgt:
+        return True
+    n = g.objects[src].counter("stack")
+    if n <= 0:
+        return True
+    g.add_counters(src, "stack", -n, cause="transfer")
+    g.add_counters(tgt[0], "stack", n, cause="transfer")
+    return True
+
+
+# -------------------------------------------------------------- universe mechanics
+def op_serve(rt: Run, a: dict) -> bool:
+    """14.2.1.1-14.2.1.2: link X Carrot cards from the evolve deck, unless already linked."""
+    g = rt.g
+    n = value(rt.ctx, a.get("n", 1))
+    for oid in resolve(rt.ctx, a["what"]):
+        o = g.objects[oid]
+        if o.zone != "field" or links.linked(g, oid, "race"):
+            continue
+        cs = carrots(g, o.controller)
+        for x in cs[-n:] if n > 0 else []:
+            new = move_now(g, x, "race_zone", o.controller, cause="serve", face_up=True)
+            if new is not None:
+                links.link(g, oid, new, "race")
+        g.note(f"{g.rules.obj_name(g, oid, None)} is served")
+    return True
+
+
+def op_race(rt: Run, a: dict) -> bool:
+    """14.2.3.1: while linked to a race zone card it has Rush and has raced X times."""
+    g = rt.g
+    n = max(1, value(rt.ctx, a.get("n", 1))) if "n" in a else 1
+    for oid in resolve(rt.ctx, a["what"]):
+        if not links.linked(g, oid, "race"):
+            continue
+        g.set_data(oid, "raced", g.objects[oid].get("raced", 0) + n)
+        g.note(f"{g.rules.obj_name(g, oid, None)} races {n} time(s)")
+        g.emit(Event("race", oid=oid, player=g.objects[oid].controller, data={"n": n}))
+    return True
+
+
+def op_lesson(rt: Run, a: dict) -> bool:
+    """14.3.2.1: banish X Magical Items from your EX area (as many as there are)."""
+    g = rt.g
+    n = value(rt.ctx, a.get("n", 1))
+    for p in players(rt.ctx, a.get("player", "you")):
+        items = magical_items(g, p)[:max(0, n)]
+        g.begin_batch()
+        for x in items:
+            move_now(g, x, "banished", g.objects[x].owner, cause="lesson")
+        g.end_batch()
+    return True
+
+
+def op_give_drive(rt: Run, a: dict) -> bool:
+    """14.4.7.3: once per card: Drive, Single Drive and Rush; On Drive triggers (14.4.8)."""
+    g = rt.g
+    for oid in resolve(rt.ctx, a["what"]):
+        o = g.objects[oid]
+        if o.zone != "field" or o.get("drive_given"):
+            continue
+        g.set_data(oid, "drive_given", True)
+        g.add_effect(CEffect(g.tick(), g.tick(), "abilities", "grant",
+                             {"keywords": (("drive", None), ("single_drive", None), ("rush", None))},
+                             ("objs", frozenset((oid,))), rt.p, rt.d.get("src"), "permanent"))
+        g.note(f"{g.rules.obj_name(g, oid, None)} is given Drive")
+        g.emit(Event("drive", oid=oid, player=o.controller))
+    return True
+
+
+def op_drive_check(rt: Run, a: dict) -> bool:
+    """14.4.5.1: the top card to the Trigger zone; a Trigger icon may be resolved (deck based on
+    the universe only); then to the cemetery if resolved, else to the bottom of the deck."""
+    from .procedures.setup import deck_universe
+
+    g = rt.g
+    p = player1(rt.ctx, a.get("player", "you"))
+    loc = rt.loc
+    if "left" not in loc:
+        loc["left"] = value(rt.ctx, a.get("n", 1))
+    ans = rt.answer()
+    while True:
+        card = loc.get("card")
+        if card is None:
+            if loc["left"] <= 0:
+                return True
+            deck = g.zone(p, "deck")
+            if not deck:
+                return True
+            loc["left"] -= 1
+            card = move_now(g, deck[-1], "trigger_zone", p, cause="drive_check")
+            g.note(f"p{p + 1} drive checks {g.objects[card].card.key}")
+            loc["card"] = card
+            ans = None
+        o = g.objects.get(card)
+        if o is None:
+            loc.pop("card")
+            continue
+        icon = g.chars(card).get("trigger_icon")
+        resolved = False
+        if icon is not None and deck_universe(g, p) == VANGUARD:
+            if ans is None:
+                opts = [("pass", "no")]
+                if icon in ("critical", "stand"):
+                    flw = [x for x in g.zone(p, "field") if "follower" in g.chars(x)["types"]]
+                    opts += [(f"choose {g.rules.obj_ref(g, x)}", x) for x in flw]
+                else:
+                    opts.append((f"resolve {icon} trigger", "yes"))
+                if len(opts) > 1:
+                    return rt.ask(p, "trigger", f"{icon} trigger: resolve it? (14.4.5.1.3)", opts)
+                ans = "no"
+            if ans != "no":
+                resolved = True
+                _trigger_ability(g, rt, p, icon, ans)
+        if resolved:
+            move_now(g, card, "cemetery", o.owner, cause="drive_check")  # 14.4.5.1.5
+            g.emit(Event("drive_check", player=p, data={"trigger": True, "icon": icon}))  # 14.4.5.1.4
+        else:
+            move_now(g, card, "deck", o.owner, pos="bottom", cause="drive_check")
+        loc.pop("card")
+        ans = None
+
+
+def _trigger_ability(g, rt: Run, p: int, icon: str, ans: Any) -> None:
+    if icon == "critical":  # 14.4.5.1.3.1 (no duration is given: it lasts)
+        g.add_effect(CEffect(g.tick(), g.tick(), "num", "modify", {"atk": 2}, ("objs", frozenset((ans,))), p,
+                             rt.d.get("src"), "permanent"))
+        g.note(f"critical trigger: {g.rules.obj_name(g, ans, None)} gets +2 attack")
+    elif icon == "draw":  # 14.4.5.1.3.2
+        g.rules.draw(g, p, 1)
+    elif icon == "stand":  # 14.4.5.1.3.3
+        g.set_orient(ans, "reserved", cause="stand_trigger")
+        g.add_effect(CEffect(g.tick(), g.tick(), "abilities", "grant", {"flags": ("cannot_attack_leader",)},
+                             ("objs", frozenset((ans,))), p, rt.d.get("src"), "end_of_turn"))
+        g.note(f"stand trigger: {g.rules.obj_name(g, ans, None)} is refreshed")
+    elif icon == "heal":  # 14.4.5.1.3.4
+        g.rules.set_player_value(g, p, "leader_def", g.players[p].get("leader_def", 20) + 3)
+        g.note(f"heal trigger: p{p + 1}'s leader gets 3 defense")
+
+
+# ------------------------------------------------------------------ state changes
+def op_engage(rt: Run, a: dict) -> bool:
+    g = rt.g
+    for oid in resolve(rt.ctx, a["what"]):
+        if g.objects[oid].zone == "field":
+            g.set_orient(oid, "engaged", cause=rt.d.get("src"))
+    return True
+
+
+def op_refresh(rt: Run, a: dict) -> bool:
+    g = rt.g
+    for oid in resolve(rt.ctx, a["what"]):
+        if g.objects[oid].zone == "field":
+            g.set_orient(oid, "reserved", cause=rt.d.get("src"))
+    return True
+
+
+def op_set_evolve_cost(rt: Run, a: dict) -> bool:
+    add_effect(rt, "evolve_cost", {"n": value(rt.ctx, a["n"])}, a["what"], a.get("until"))
+    return True
+
+
+# ------------------------------------------------------------------- tokens, draws
+def op_token(rt: Run, a: dict) -> bool:
+    """5.4.2, 9.1.2: create tokens (field or EX area); a full zone takes no more (4.4.4.2),
+    ``overflow: ZONE`` puts the rest there; Ward lets a follower token enter engaged (12.8.2)."""
+    g = rt.g
+    loc = rt.loc
+    card = g.rules.token_def(a["card"])
+    ps = players(rt.ctx, a.get("player", "you"))
+    zone = a.get("zone", "field")
+    if "plan" not in loc:
+        n = value(rt.ctx, a.get("n", 1))
+        loc["plan"] = [[p, zone, a.get("orientation") == "engaged"] for p in ps for _ in range(max(0, n))]
+        loc["i"] = 0
+    ward = has_kw(card.chars.get("keywords", ()), "ward") and "follower" in card.chars["types"]
+    ans = rt.answer()
+    while ward and loc["i"] < len(loc["plan"]):
+        item = loc["plan"][loc["i"]]
+        if item[1] != "field" or item[2]:
+            loc["i"] += 1
+            continue
+        if ans is None:
+            return rt.ask(item[0], "enter", f"a {card.key} token enters the field (Ward)",
+                          [("enter reserved", False), ("enter engaged", True)])
+        item[2] = bool(ans)
+        ans = None
+        loc["i"] += 1
+    made: list[int] = []
+    g.begin_batch()
+    for p, z, engaged in loc["plan"]:
+        if z in ("field", "ex_area") and len(g.zone(p, z)) >= g.rules.zone_limit(g, p, z):
+            if a.get("overflow"):
+                z = a["overflow"]
+            else:
+                continue
+        t = create_token(g, card, p, z)
+        if t is not None:
+            made.append(t)
+            if engaged and z == "field":
+                g.set_orient(t, "engaged", cause="ward" if ward else rt.d.get("src"))  # 12.8.2 (i)
+    g.end_batch()
+    rt.bind(a.get("as"), made)
+    return True
+
+
+def op_draw(rt: Run, a: dict) -> bool:
+    """5.9.2; 5.9.3: "draw up to X" may stop before each card."""
+    g = rt.g
+    n = value(rt.ctx, a.get("n", 1))
+    if not a.get("up_to"):
+        for p in players(rt.ctx, a.get("player", "you")):
+            g.rules.draw(g, p, n)
+        return True
+    p = player1(rt.ctx, a.get("player", "you"))
+    loc = rt.loc
+    done = loc.setdefault("drawn", 0)
+    ans = rt.answer()
+    if ans == "draw":
+        g.rules.draw(g, p, 1)
+        done = loc["drawn"] = done + 1
+    elif ans == "done":
+        return True
+    if done >= n:
+        return True
+    return rt.ask(p, "draw", f"draw a card? ({done} of up to {n})", [("draw", "draw"), ("done", "done")])
+
+
+__all__ = ["install", "evolve", "CONT"]

@@ -1,0 +1,348 @@
+"""Shadowverse: Evolve behind the game-package interface the CLI, the scenario runner, the
+simulator and the agents use (see ``games/caster/package.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...cards.language import CardError
+from ...kernel.game import Game
+from ...kernel.objects import CardDef
+from . import deck as deckmod
+from . import links
+from .vocabulary import STATES, ZONES
+
+#: scenario `at` values (shared/conformance/SPEC.md) -> the turn step that is about to begin
+AT = {"preparation": None, "start": "start", "main": "main", "end": "end"}
+PLAYER_VALUES = ("pp", "max_pp", "ep", "leader_def")
+ENTRY_KEYS = {"card", "id", "state", "orientation", "damage", "counters", "boxed", "summoned_this_turn", "evolved",
+              "face", "side", "controller", "raced", "known"}
+
+
+class SvePackage:
+    id = "sve"
+    title = "Shadowverse: Evolve"
+    rules_file = "shadowverse-evolve-comprehensive-rules-1.16.0.txt"
+    deck_error = deckmod.DeckError
+
+    def rules(self):
+        from . import rules
+
+        return rules()
+
+    def pool(self) -> dict[str, CardDef]:
+        """The shipped cards and tokens, by key (what decks and scenarios name)."""
+        r = self.rules()
+        out = dict(r.tokens)
+        out.update(r.cards)
+        return out
+
+    # ------------------------------------------------------------------ decks
+    def shipped_decks(self) -> list[str]:
+        return deckmod.shipped_deck_names()
+
+    def load_deck(self, name: str) -> deckmod.Deck:
+        return deckmod.load_deck(name, self.rules().cards)
+
+    def check_deck(self, deck: deckmod.Deck) -> list[str]:
+        return deckmod.check_deck(deck)
+
+    def deck_from_json(self, data: dict) -> deckmod.Deck:
+        return deckmod.parse_deck({k: data[k] for k in ("name", "format", "leader", "basis", "main", "evolve")
+                                   if data.get(k) is not None}, self.rules().cards, "replay")
+
+    def new_game(self, decks: list, seed: int = 0, *, first: int | None = None, auto: bool = False,
+                 format: str | None = None) -> Game:
+        from . import new_game
+
+        return new_game(decks[0], decks[1], seed, first=first, auto=auto, format=format)
+
+    # ---------------------------------------------------------------- scenarios
+    def card_builder(self):
+        return self.rules().builder
+
+    def build_scenario(self, setup: dict, cards: dict[str, CardDef], where: str) -> tuple[Game, dict[int, str]]:
+        """A game in the position a scenario's ``setup`` describes (shared/conformance/SPEC.md)."""
+        from . import place_leaders
+
+        r = self.rules()
+        filler = cards.get("Filler") or r.filler
+        seed = setup.get("seed", 0)
+        g = Game(r, seed)
+        g.info = {"game": "sve", "seed": seed, "scenario": where}
+        names: dict[int, str] = {}
+        g.gvars["names"] = names
+        for k in setup:
+            if k not in ("seed", "turn", "active", "at", "first_player", "format", "p1", "p2", "resolution"):
+                raise ValueError(f"{where}: setup: unknown key {k!r}; keys: seed, turn, active, at, first_player, "
+                                 f"format, p1, p2, resolution")
+        turn = setup.get("turn", 1)
+        if not isinstance(turn, int) or turn < 1:
+            raise ValueError(f"{where}: setup.turn: expected a turn number of 1 or more")
+        active = _player(setup.get("active", "p1"), f"{where}: setup.active")
+        g.turn = turn
+        g.active = active
+        first = setup.get("first_player")
+        first_p = _player(first, f"{where}: setup.first_player") if first else (active if turn % 2 == 1 else 1 - active)
+        g.gvars["first"] = first_p
+        fmt = setup.get("format", "standard")
+        if fmt not in deckmod.FORMATS:
+            raise ValueError(f"{where}: setup.format: expected one of {', '.join(deckmod.FORMATS)}")
+        g.gvars["format"] = fmt
+        at = setup.get("at", "main")
+        if at not in AT:
+            raise ValueError(f"{where}: setup.at: unknown {at!r}; one of {', '.join(AT)}")
+        evolved: list[tuple[int, Any, str]] = []
+        for p in (0, 1):
+            ps = setup.get(f"p{p + 1}") or {}
+            if not isinstance(ps, dict):
+                raise ValueError(f"{where}: setup.p{p + 1}: expected a mapping of zones and values")
+            g.players[p].update({"pp": 0, "max_pp": 0, "ep": 0, "leader_def": 20, "basis": "class"})
+            if "leader" not in ps:
+                place_leaders(g, p, [])
+            for key, val in ps.items():
+                path = f"{where}: setup.p{p + 1}.{key}"
+                if key in ZONES and not ZONES[key].shared:
+                    self._fill_zone(g, p, key, val, cards, filler, names, path, evolved)
+                elif key in PLAYER_VALUES:
+                    if not isinstance(val, int) or isinstance(val, bool):
+                        raise ValueError(f"{path}: expected a whole number")
+                    g.players[p][key] = val
+                elif key == "basis":
+                    if val not in deckmod.BASES:
+                        raise ValueError(f"{path}: expected class or universe")
+                    g.players[p]["basis"] = val
+                elif key == "universe":
+                    from .cards import _universe
+
+                    g.players[p]["universe"] = _universe(val)
+                    g.players[p]["basis"] = "universe"
+                else:
+                    raise ValueError(f"{path}: unknown zone or player value {key!r}; zones: "
+                                     f"{', '.join(z for z in ZONES if not ZONES[z].shared)}; values: "
+                                     f"{', '.join(PLAYER_VALUES)}, basis, universe")
+        if setup.get("resolution"):
+            self._fill_zone(g, active, "resolution", setup["resolution"], cards, filler, names,
+                            f"{where}: setup.resolution", evolved)
+        self._link_evolved(g, evolved, cards, names)
+        for p in (0, 1):  # how many turns each player has begun (7.2.4.1 reads it)
+            took = (turn + 1) // 2 if p == first_p else turn // 2
+            g.gvars[f"turns_{p}"] = took - (1 if at == "start" and p == active else 0)
+        from .procedures.turn import start_turn
+
+        if at == "preparation":
+            g.turn = 0
+            g.active = first_p
+            g.phase = "preparation"
+            g.push("setup", who=[first_p, 1 - first_p], first=first_p)
+            g.frames[-1].step = 3
+        else:
+            g.turn = turn - 1
+            start_turn(g, active, at=AT[at])
+            g.log.pop()
+        g.touch()
+        g.advance()
+        return g, names
+
+    def _fill_zone(self, g: Game, p: int, zone: str, val: Any, cards: dict, filler: CardDef, names: dict,
+                   path: str, evolved: list) -> None:
+        spec = ZONES[zone]
+        if isinstance(val, int) and not isinstance(val, bool):
+            for _ in range(val):
+                g.create(filler, p, zone, p, face_up=spec.public)
+            return
+        if isinstance(val, (str, dict)) and zone == "leader":
+            val = [val]
+        if not isinstance(val, list):
+            raise ValueError(f"{path}: expected a number of filler cards or a list of cards")
+        if zone == "leader" and len(val) > 2:
+            raise ValueError(f"{path}: at most two leader cards (Cross Craft)")
+        entries = list(reversed(val)) if zone == "deck" else list(val)  # deck lists are top first
+        if zone == "leader":
+            from . import place_leaders
+
+            cds = []
+            for i, e in enumerate(val):
+                ent = {"card": e} if isinstance(e, str) else e
+                if not isinstance(ent, dict) or "card" not in ent:
+                    raise ValueError(f"{path}[{i}]: expected a card name or a mapping with 'card'")
+                cds.append(_find(cards, self.pool(), ent["card"], f"{path}[{i}]"))
+            top = place_leaders(g, p, cds)
+            ent0 = {"card": val[0]} if isinstance(val[0], str) else val[0]
+            if "id" in ent0:
+                names[top] = str(ent0["id"])
+            lc = cds[0].chars
+            g.players[p]["leader_def"] = lc.get("leader_def", 20)
+            return
+        for i, e in enumerate(entries):
+            self._place(g, p, zone, e, cards, names, f"{path}[{len(val) - 1 - i if zone == 'deck' else i}]", evolved,
+                        filler)
+
+    def _place(self, g: Game, p: int, zone: str, e: Any, cards: dict, names: dict, path: str,
+               evolved: list, filler: CardDef | None = None) -> int:
+        if isinstance(e, str):
+            e = {"card": e}
+        if not isinstance(e, dict) or "card" not in e:
+            raise ValueError(f"{path}: expected a card name or a mapping with 'card'")
+        for k in e:
+            if k not in ENTRY_KEYS:
+                raise ValueError(f"{path}: unknown key {k!r}; keys: {', '.join(sorted(ENTRY_KEYS))}")
+        if filler is not None and e["card"] == "Filler" and "Filler" not in cards:
+            card = filler
+        else:
+            card = _find(cards, self.pool(), e["card"], path)
+        spec = ZONES[zone]
+        face = e.get("face", "up" if spec.public else "down")
+        if face not in ("up", "down"):
+            raise ValueError(f"{path}.face: expected up or down")
+        state = e.get("state", e.get("orientation"))
+        if state is not None:
+            if zone != "field":
+                raise ValueError(f"{path}.state: only cards on the field have a placement state (4.2.2)")
+            if state not in STATES:
+                raise ValueError(f"{path}.state: expected {' or '.join(STATES)}")
+        orient = (state or "reserved") if zone == "field" else ""
+        ctrl = _player(e["controller"], f"{path}.controller") if "controller" in e else p
+        oid = g.create(card, p, zone, ctrl if zone == "field" else p, face_up=face == "up", orient=orient)
+        o = g.w(oid)
+        o.owner = p
+        o.since = g.turn if e.get("summoned_this_turn") else 0
+        if "counters" in e:
+            if not isinstance(e["counters"], dict):
+                raise ValueError(f"{path}.counters: expected a mapping counter name -> number")
+            o.counters = {str(k): int(v) for k, v in e["counters"].items() if v}
+        if "damage" in e:
+            if not isinstance(e["damage"], int) or e["damage"] < 0:
+                raise ValueError(f"{path}.damage: expected a whole number of 0 or more")
+            if e["damage"]:
+                g.set_data(oid, "damage", e["damage"])
+        if e.get("boxed"):
+            from ...kernel.effects import CEffect
+
+            g.set_data(oid, "boxed", True)
+            g.add_effect(CEffect(g.tick(), g.tick(), "abilities", "box", {}, ("objs", frozenset((oid,))), p, None,
+                                 "permanent"))
+        if e.get("side") == "back":
+            if "back" not in card.chars:
+                raise ValueError(f"{path}.side: {card.key} is not a double-faced card")
+            g.set_data(oid, "face", "back")
+        if e.get("raced"):
+            g.set_data(oid, "raced", int(e["raced"]))
+        if e.get("known"):
+            g.set_data(oid, "known", "all")
+        if "id" in e:
+            sid = str(e["id"])
+            if sid in names.values():
+                raise ValueError(f"{path}.id: id {sid!r} is used twice")
+            names[oid] = sid
+        if e.get("evolved"):
+            if zone != "field":
+                raise ValueError(f"{path}.evolved: only a card on the field is evolved")
+            evolved.append((oid, e["evolved"], f"{path}.evolved"))
+        return oid
+
+    def _link_evolved(self, g: Game, evolved: list, cards: dict, names: dict) -> None:
+        """``evolved: {card, id}`` (or true, or a card name): the evolved card in the evolve zone,
+        linked to the card (5.15.1)."""
+        for oid, spec, path in evolved:
+            o = g.objects[oid]
+            if spec is True:
+                spec = {}
+            if isinstance(spec, str):
+                spec = {"card": spec}
+            if not isinstance(spec, dict):
+                raise ValueError(f"{path}: expected true, a card name or {{card, id}}")
+            if "card" in spec:
+                card = _find(cards, self.pool(), spec["card"], path)
+            else:
+                key = f"{o.card.chars['name']} (Evolved)"
+                card = cards.get(key) or self.pool().get(key)
+                if card is None:
+                    raise ValueError(f"{path}: no evolved card {key!r}; name it with card:")
+            if card.chars.get("special") != "evolved":
+                raise ValueError(f"{path}: {card.key} is not an evolved card")
+            ev = g.create(card, o.owner, "evolve_zone", o.controller, face_up=True)
+            links.link(g, oid, ev, "evolve")
+            if "id" in spec:
+                names[ev] = str(spec["id"])
+
+    def player_value(self, g: Game, p: int, key: str) -> Any:
+        pl = g.players[p]
+        if key in PLAYER_VALUES:
+            return pl.get(key, 20 if key == "leader_def" else 0)
+        if key in ZONES and not ZONES[key].shared:
+            return len(g.zone(p, key))
+        if key in ("basis", "universe"):
+            return pl.get(key)
+        raise KeyError(key)
+
+    def obj_attr(self, g: Game, oid: int, key: str) -> Any:
+        o = g.objects[oid]
+        c = g.chars(oid)
+        if key in ("state", "orientation"):
+            return o.orient
+        if key == "face":
+            return "up" if o.face_up else "down"
+        if key == "side":
+            return "back" if o.get("face") == "back" else "front"
+        if key == "counters":
+            return dict(o.counters or {})
+        if key == "damage":
+            return o.get("damage", 0)
+        if key == "boxed":
+            return bool(o.get("boxed"))
+        if key == "summoned_this_turn":
+            return o.since == g.turn
+        if key == "evolved":
+            ev = links.evolved_card(g, oid) if o.zone == "field" else None
+            return ev is not None
+        if key == "raced":
+            return o.get("raced", 0)
+        if key == "controller":
+            return f"p{o.controller + 1}"
+        if key == "owner":
+            return f"p{o.owner + 1}"
+        if key == "keywords":
+            return sorted({k for k, _ in c.get("keywords", ())})
+        if key == "flags":
+            return sorted(c.get("flags", ()))
+        if key in ("traits", "trait"):
+            return list(c.get("races", ()))
+        if key == "type":
+            return c["types"][0] if c.get("types") else None
+        if key in ("atk", "def", "cost", "name", "class", "universe", "special"):
+            return c.get(key)
+        raise KeyError(key)
+
+    def waiting_empty(self, g: Game) -> bool:
+        return not g.zones[(-1, "resolution")]
+
+    def where(self, g: Game) -> str:
+        if g.frames and g.frames[0].kind == "setup":
+            return "preparation"
+        return g.phase
+
+    # ------------------------------------------------------------------ text
+    def describe(self, g: Game, viewer: int) -> str:
+        from .board import board_text
+
+        return board_text(g, viewer)
+
+
+def _player(v: Any, path: str) -> int:
+    if v in ("p1", "p2"):
+        return int(v[1]) - 1
+    raise ValueError(f"{path}: expected p1 or p2, got {v!r}")
+
+
+def _find(cards: dict, pool: dict, name: Any, path: str) -> CardDef:
+    name = str(name)
+    c = cards.get(name) or pool.get(name)
+    if c is None:
+        raise ValueError(f"{path}: unknown card {name!r} (not defined in the scenario's cards nor in the shipped pool)")
+    return c
+
+
+PACKAGE = SvePackage()
+
+__all__ = ["PACKAGE", "CardError"]

@@ -1,0 +1,38 @@
+"""Shadowverse: Evolve's procedures (kernel procedures ``proc(game, frame)``, see
+``kernel/game.py``):
+
+- ``setup``: game preparation (6.2), in :mod:`.setup`;
+- ``turn``: start, main and end phases (7), in :mod:`.turn`;
+- ``confirm`` and ``rules_handling``: Confirmation Timing (10.5) and rules handling (11), in
+  :mod:`.confirm`;
+- ``resolve``, ``quick`` and the main phase's actions (8.2, 8.3, 10.6, 12.3), in :mod:`.actions`;
+- ``attack``: attacking with a follower (8.4), in :mod:`.attack`;
+- ``damage``: dealing damage with its replacement effects (5.13, 10.10), in :mod:`.damage`;
+- ``moves``: moving cards with zone limits and replacement effects, in :mod:`.moves`;
+- ``play`` and ``pay``: the card layer's playing and paying (10.6.2), with SVE's costs from
+  :mod:`.costs`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ....cards.play import proc_pay, proc_play
+
+if TYPE_CHECKING:
+    from ..rules import SveRules
+
+
+def install(rules: SveRules) -> None:
+    from .. import ops
+    from . import actions, attack, confirm, damage, moves, setup, turn
+
+    for name, proc in {
+        "play": proc_play, "pay": proc_pay, "setup": setup.proc_setup, "turn": turn.proc_turn,
+        "confirm": confirm.proc_confirm, "rules_handling": confirm.proc_rules_handling,
+        "resolve": actions.proc_resolve, "quick": actions.proc_quick, "free_play": actions.proc_free_play,
+        "attack": attack.proc_attack, "damage": damage.proc_damage, "moves": moves.proc_moves,
+    }.items():
+        rules.register(name, proc)
+    ops.install(rules)
+    rules.waiting_empty = lambda g: not g.zones[(-1, "resolution")]  # type: ignore[attr-defined]

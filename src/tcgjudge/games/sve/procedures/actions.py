@@ -1,0 +1,373 @@
+"""Playing cards and abilities (8.2, 8.3, 10.6), resolving them (10.6.2.8), the Quick windows of
+the non-active player (8.4.7, 7.4.5, 12.3) and Granting Rush (Sealed, B-1 8.5)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ....cards.context import Ctx, cond, has_kw, value
+from ....cards.interpreter import start_program
+from ....cards.play import begin_play, legal_targets, program_of, recheck_targets
+from ....kernel.events import Event
+from .costs import can_pay
+
+if TYPE_CHECKING:
+    from ....kernel.game import Frame, Game
+    from ....kernel.objects import Ability
+
+PASS = ("pass",)
+PLAYABLE = ("follower", "amulet", "spell")
+
+
+def state_key(g: Game) -> int:
+    """A digest of everything that can change (for 15.2.1.2), without the log and the answers."""
+    objs = tuple(sorted((o.id, o.card.key, o.zone, o.zp, o.controller, o.face_up, o.orient,
+                         tuple(sorted((o.counters or {}).items())), repr(sorted((o.data or {}).items())))
+                        for o in g.objects.values()))
+    return hash((objs, repr(g.players), tuple(e.eid for e in g.effects), repr(sorted(g.record.items())),
+                 g.rng.state, len(g.triggers)))
+
+
+# ----------------------------------------------------------------------- targets
+def targets_available(g: Game, p: int, src: int, spec: dict, obj: int | None) -> bool:
+    """10.6.2.3.3: a card or ability whose required targets do not exist cannot be played;
+    5.17.3.1.2: nor one with "choose" whose options all cannot be performed."""
+    if not spec.get("targets") and not spec.get("choose"):
+        return True
+    ctx = Ctx(g, p, src)
+    for t in spec.get("targets", ()):
+        if t.get("up_to"):
+            continue
+        n = value(ctx, t.get("n", 1))
+        if len(legal_targets(g, ctx, t, obj)) < n:
+            return False
+    ch = spec.get("choose")
+    if ch is not None:
+        ok = 0
+        for m in ch["modes"]:
+            if "if" in m and not cond(ctx, m["if"]):
+                continue
+            if all(t.get("up_to") or len(legal_targets(g, ctx, t, obj)) >= value(ctx, t.get("n", 1))
+                   for t in m.get("targets", ())):
+                ok += 1
+        if ok == 0 and value(ctx, ch["n"]) > 0:
+            return False
+    return True
+
+
+# ----------------------------------------------------------------------- cards
+def card_playable(g: Game, p: int, oid: int, *, quick: bool = False, free: bool = False) -> bool:
+    """8.1.2, 8.2.1: may ``p`` play this card from their hand or EX area now?"""
+    rules = g.rules
+    o = g.objects[oid]
+    if o.zone not in ("hand", "ex_area") or o.zp != p:
+        return False
+    c = g.chars(oid)
+    ts = c["types"]
+    if not any(t in ts for t in PLAYABLE) or c.get("special"):
+        return False
+    if quick and not has_kw(c.get("keywords", ()), "quick"):
+        return False
+    pm = g.pmods(p)
+    if pm.get("cannot_play") or ("spell" in ts and pm.get("cannot_play_spells")):
+        return False
+    if "cannot_play" in c.get("flags", ()):
+        return False
+    if ("follower" in ts or "amulet" in ts) and len(g.zone(p, "field")) >= rules.zone_limit(g, p, "field"):
+        return False  # 10.6.2.6
+    eff = c.get("effect")
+    spec = eff.spec if eff is not None else {}
+    if not targets_available(g, p, oid, spec, oid):
+        return False
+    items: list = []
+    if not free:
+        n = 0 if c.get("x_cost") else rules.card_cost(g, p, oid)
+        items.append(("pp", n))
+    items.extend(spec.get("cost", ()))
+    return can_pay(g, p, oid, items, {}, False)
+
+
+def ability_usable(g: Game, p: int, oid: int, ab: Ability, *, quick: bool = False) -> bool:
+    """8.3, 12.3.3: may ``p`` play this activated ability now (timing aside)?"""
+    spec = ab.spec
+    o = g.objects[oid]
+    if o.zone not in ab.zones:
+        return False
+    who = spec.get("who", "controller")
+    if who == "controller" and o.controller != p:
+        return False
+    if quick and not spec.get("quick"):
+        return False
+    if spec.get("once_per_turn") and g.record.get(f"{p}:used:{oid}:{ab.index}"):
+        return False
+    mx = spec.get("max_per_game")
+    if mx is not None and g.gvars.get("used_per_game", {}).get(f"{oid}:{ab.index}", 0) >= mx:
+        return False
+    if spec.get("equivalent") == "evolve":
+        # 8.3.2: one evolve ability or equivalent per turn; B-1 8.5.1: not after Granting Rush
+        if g.record.get(f"{p}:evolve_action") or g.record.get(f"{p}:granted_rush"):
+            return False
+    if "if" in spec and not cond(Ctx(g, p, oid), spec["if"]):
+        return False
+    if g.pmods(p).get("cannot_activate"):
+        return False
+    if not targets_available(g, p, oid, spec, None):
+        return False
+    return can_pay(g, p, oid, list(spec.get("cost", ())), {}, spec.get("equivalent") == "evolve")
+
+
+def _play_options(g: Game, p: int, quick: bool) -> list[tuple[str, Any]]:
+    rules = g.rules
+    opts: list[tuple[str, Any]] = []
+    hand_keys: set[str] = set()
+    for zone in ("hand", "ex_area"):
+        seen: set[str] = set()
+        for oid in g.zone(p, zone):
+            o = g.objects[oid]
+            key = o.card.key
+            plain = o.data is None or not o.data.get("known")
+            if key in seen and plain:
+                continue  # identical cards: one option
+            if not card_playable(g, p, oid, quick=quick):
+                continue
+            seen.add(key)
+            if zone == "hand":
+                hand_keys.add(key)
+                opts.append((f"play {rules.obj_ref(g, oid)}", ("play", oid)))
+            else:
+                lab = f"play {rules.obj_ref(g, oid)}" + (" from EX area" if key in hand_keys else "")
+                opts.append((lab, ("play", oid)))
+    return opts
+
+
+def _ability_options(g: Game, p: int, quick: bool) -> list[tuple[str, Any]]:
+    rules = g.rules
+    opts: list[tuple[str, Any]] = []
+    for zone in ("field", "leader", "ex_area", "hand", "cemetery"):
+        for oid in g.zone(p, zone):
+            c = g.chars(oid)
+            for ab in c["abilities"]:
+                if ab.kind != "activated" or zone not in ab.zones:
+                    continue
+                if not ability_usable(g, p, oid, ab, quick=quick):
+                    continue
+                opts.append((rules.activate_label(g, oid, ab), ("act", oid, ab.index)))
+    return opts
+
+
+def main_options(g: Game, p: int) -> list[tuple[str, Any]]:
+    """7.3.3: play a card, play an activated ability, attack, or end the main phase."""
+    from .attack import attack_options
+
+    opts = _play_options(g, p, False) + _ability_options(g, p, False) + attack_options(g, p)
+    if g.gvars.get("format") == "sealed":
+        opts += rush_options(g, p)
+    futile = g.gvars.get("futile")
+    if futile:
+        banned = futile.get(str(hash(state_key(g))), ())
+        if banned:
+            opts = [o for o in opts if repr(o[1]) not in banned]  # 15.2.1.2
+    opts.append(("end main phase", ("end",)))
+    return opts
+
+
+def quick_options(g: Game, p: int) -> list[tuple[str, Any]]:
+    """8.4.7, 7.4.5, 12.3.4: Quick cards and Quick activated abilities, or do nothing."""
+    return [("pass", PASS)] + _play_options(g, p, True) + _ability_options(g, p, True)
+
+
+def do_main_action(g: Game, f: Frame, p: int, ans: tuple, reask: Any, resume: Any) -> None:
+    kind = ans[0]
+    if kind == "play":
+        begin_play(g, f, reask, resume, p, "card", ans[1])
+    elif kind == "act":
+        oid, index = ans[1], ans[2]
+        ab = next(a for a in g.chars(oid)["abilities"] if a.index == index)
+        begin_play(g, f, reask, resume, p, "ability", oid, ab)
+    elif kind == "attack":
+        f.step = "after"
+        g.push("attack", attacker=ans[1], target=ans[2])
+    elif kind == "rush":
+        f.step = "after"
+        grant_rush(g, p, ans[1])
+    else:
+        raise RuntimeError(f"unknown main phase action {ans!r}")
+
+
+# ----------------------------------------------------------------- Quick window
+def proc_quick(g: Game, f: Frame) -> None:
+    """8.4.7-8.4.8, 7.4.5-7.4.6: the non-active player may play Quick cards or abilities, each
+    followed by a Confirmation Timing, until they do nothing."""
+    d = f.data
+    p = d["p"]
+    if f.step == 0:
+        ans = g.answer(f)
+        if ans is None:
+            g.ask(p, "quick", "you may play a card or ability with Quick, or pass", quick_options(g, p))
+            return
+        if ans == PASS:
+            g.pop()
+            return
+        do_main_action(g, f, p, ans, reask=0, resume=1)
+        return
+    if f.step == 1:
+        obj = d.pop("ret", None)
+        f.step = 2
+        if obj is not None and obj in g.objects:
+            g.push("resolve", oid=obj)
+        return
+    if f.step == 2:
+        f.step = 0
+        g.push("confirm")
+        return
+    raise RuntimeError(f"quick: bad step {f.step!r}")
+
+
+# ------------------------------------------------------------------- resolving
+def fix_counts(g: Game, p: int, env: dict) -> None:
+    """13.3.1.4, 13.5.1.3.2: Spellchain and Necrocharge are fixed when resolution begins."""
+    cem = g.zone(p, "cemetery")
+    env.setdefault("_nc", len(cem))
+    env.setdefault("_sc", sum(1 for x in cem if "spell" in g.chars(x)["types"]))
+
+
+def proc_resolve(g: Game, f: Frame) -> None:
+    """10.6.2.8: resolve the card or ability just played."""
+    d = f.data
+    oid = d["oid"]
+    rules = g.rules
+    if f.step == 0:
+        o = g.objects.get(oid)
+        if o is None or o.zone != "resolution":
+            g.pop()
+            return
+        env = dict(o.get("env") or {})
+        p = o.controller
+        ab = o.get("ability")
+        if ab is not None:  # 10.6.2.8.2: an activated or automatic ability
+            src = o.get("source")
+            recheck_targets(g, p, src, oid, ab.spec, env)
+            fix_counts(g, p, env)
+            f.step = 1
+            start_program(g, p, src, program_of(ab.spec, env.get("_modes", ())), env, text=ab.text)
+            return
+        c = g.chars(oid)
+        if "spell" in c["types"]:  # 10.6.2.8.2: a spell
+            eff = c.get("effect")
+            spec = eff.spec if eff is not None else {}
+            recheck_targets(g, p, oid, oid, spec, env)
+            fix_counts(g, p, env)
+            f.step = 1
+            start_program(g, p, oid, program_of(spec, env.get("_modes", ())), env)
+            return
+        f.step = 2
+        return
+    if f.step == 1:  # 10.6.2.8.2.3: what is left in the resolution zone goes
+        unreveal(g)
+        o = g.objects.get(oid)
+        if o is not None and o.zone == "resolution":
+            if o.get("ability") is not None:
+                g.erase(oid)
+            else:
+                from .moves import move_now
+
+                move_now(g, oid, "cemetery", o.owner, cause="resolved")
+        g.pop()
+        return
+    if f.step == 2:  # 10.6.2.8.1: a follower or amulet onto the field if there is room
+        o = g.objects.get(oid)
+        if o is None or o.zone != "resolution":
+            g.pop()
+            return
+        p = o.controller
+        if len(g.zone(p, "field")) < rules.zone_limit(g, p, "field"):
+            f.step = 3
+            plan = [{"oid": oid, "dest": "field", "zp": p, "face": None, "orient": None, "pos": "top",
+                     "side": None, "cause": "play", "ask": None}]
+            g.push("moves", p=p, plan=plan, stage=1, i=0)
+            return
+        f.step = 1
+        return
+    if f.step == 3:
+        d.pop("ret", None)
+        f.step = 1
+        return
+    raise RuntimeError(f"resolve: bad step {f.step!r}")
+
+
+def unreveal(g: Game) -> None:
+    """5.20.1.1: a card revealed in a non-public zone is unrevealed once the effect that revealed
+    it has resolved."""
+    rev = g.gvars.pop("revealed", None)
+    for oid in rev or ():
+        o = g.objects.get(oid)
+        if o is not None and o.get("known") == "all" and not g.rules.zone_specs[o.zone].public:
+            g.set_data(oid, "known", None)
+
+
+# ------------------------------------------------------------------ free plays
+def push_free_play(g: Game, p: int, oid: int, optional: bool) -> None:
+    g.push("free_play", p=p, oid=oid, optional=optional)
+
+
+def proc_free_play(g: Game, f: Frame) -> None:
+    """An effect plays a card without paying its play point cost, then it resolves at once."""
+    d = f.data
+    p = d["p"]
+    if f.step == 0:
+        oid = d["oid"]
+        o = g.objects.get(oid)
+        if o is None:
+            g.pop()
+            return
+        if d.get("optional"):
+            ans = g.answer(f)
+            if ans is None:
+                g.ask(p, "may", f"play {g.rules.obj_name(g, oid, p)} without paying its cost?",
+                      [("play", "yes"), ("pass", "no")])
+                return
+            if ans == "no":
+                g.pop()
+                return
+        begin_play(g, f, 2, 1, p, "card", oid, free=True, rewind=False)
+        return
+    if f.step == 1:
+        obj = d.pop("ret", None)
+        f.step = 2
+        if obj is not None and obj in g.objects:
+            g.push("resolve", oid=obj)
+        return
+    g.pop()
+
+
+# --------------------------------------------------------- Sealed: Granting Rush
+def rush_options(g: Game, p: int) -> list[tuple[str, Any]]:
+    """B-1 8.5.1: once a turn, if no evolve or equivalent ability was used: 1 play point (or an
+    evolution point) and a facedown evolve deck card turned faceup give a follower Rush."""
+    if g.record.get(f"{p}:granted_rush") or g.record.get(f"{p}:evolve_action"):
+        return []
+    pl = g.players[p]
+    if pl.get("pp", 0) < 1 and pl.get("ep", 0) < 1:
+        return []
+    if not any(not g.objects[x].face_up for x in g.zone(p, "evolve_deck")):
+        return []
+    return [(f"grant rush {g.rules.obj_ref(g, x)}", ("rush", x)) for x in g.zone(p, "field")
+            if "follower" in g.chars(x)["types"]]
+
+
+def grant_rush(g: Game, p: int, oid: int) -> None:
+    rules = g.rules
+    pl = g.players[p]
+    if pl.get("pp", 0) >= 1:
+        rules.set_player_value(g, p, "pp", pl["pp"] - 1)
+    else:
+        rules.set_player_value(g, p, "ep", pl["ep"] - 1)  # B-1 8.5.1.1
+    card = next(x for x in g.zone(p, "evolve_deck") if not g.objects[x].face_up)
+    g.w(card).face_up = True
+    g.record[f"{p}:granted_rush"] = 1
+    from ....kernel.effects import CEffect
+
+    g.add_effect(CEffect(g.tick(), g.tick(), "abilities", "grant", {"keywords": (("rush", None),)},
+                         ("objs", frozenset((oid,))), p, None, "permanent"))
+    g.note(f"p{p + 1} grants Rush to {rules.obj_name(g, oid, None)} (B-1 8.5)")
+    g.emit(Event("grant_rush", oid=oid, player=p))

@@ -1,0 +1,368 @@
+"""Paying costs (10.4, 10.6.2.5): play points, evolution points in lieu of play points (12.2.3,
+14.2.2.4, 14.4.9.2), the evolve cost's revealed card (12.2.2), serving (14.2.1), Drive Points
+(14.4.9), Earth Rite (13.3.3), Lesson (14.3.2) and the shared cost items of the card layer."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ....cards.context import Ctx, has_kw, resolve, select, value
+from ....cards.play import can_pay_generic, pay_generic
+from .. import links
+
+if TYPE_CHECKING:
+    from ....kernel.game import Frame, Game
+
+PP_ITEMS = ("pp", "evolve_pp")
+
+
+def _ctx(g: Game, d: dict) -> Ctx:
+    return Ctx(g, d["p"], d["src"], d.setdefault("env", {}))
+
+
+def ep_allowed(g: Game, d: dict) -> bool:
+    """12.2.3, 14.2.2.4, 14.4.9.2: evolve abilities and their equivalents may use one evolution
+    point in lieu of one play point; so may Granting Rush in Sealed (B-1 8.5.1.1)."""
+    if d.get("ep_ok"):
+        return True
+    for fr in reversed(g.frames):
+        if fr.kind == "play":
+            a = fr.data.get("ab")
+            return bool(fr.data.get("ep_ok")) or (a is not None and a.spec.get("equivalent") == "evolve")
+    return False
+
+
+def pp_need(g: Game, d: dict, name: str, arg: Any) -> int:
+    ctx = _ctx(g, d)
+    if name == "evolve_pp":
+        src = d.get("src")
+        if src is not None and src in g.objects:
+            ov = g.chars(src).get("evolve_cost")
+            if ov is not None:
+                return max(0, ov)
+    return max(0, value(ctx, arg))
+
+
+def corresponding_cards(g: Game, p: int, oid: int, name: str | None = None) -> list[tuple[int, str]]:
+    """5.15.1.1, 12.2.2, 4.6.4: facedown evolve deck cards with the evolving card's name (an
+    evolved card may name the card it evolves from), with the face to reveal."""
+    if name is None:
+        name = g.chars(oid)["name"]
+    base = g.objects[oid].card.chars.get("name")
+    names = {name, base}
+    out = []
+    for e in g.zone(p, "evolve_deck"):
+        eo = g.objects[e]
+        if eo.face_up:
+            continue  # 4.6.3: a faceup card is not part of the evolve deck
+        c = eo.card.chars
+        for side, fc in (("front", c), ("back", c.get("back"))):
+            if fc is None or fc.get("special") != "evolved":
+                continue
+            if fc["name"] in names or fc.get("evolved_from") in names:
+                out.append((e, side))
+                break
+    return out
+
+
+def carrots(g: Game, p: int) -> list[int]:
+    return [x for x in g.zone(p, "evolve_deck") if not g.objects[x].face_up
+            and g.objects[x].card.chars["name"] == "Carrot"]
+
+
+def drive_points(g: Game, p: int) -> list[int]:
+    return [x for x in g.zone(p, "evolve_deck") if not g.objects[x].face_up
+            and g.objects[x].card.chars["name"] == "Drive Point"]
+
+
+def stack_amulets(g: Game, p: int, n: int) -> list[int]:
+    return [x for x in g.zone(p, "field") if has_kw(g.chars(x).get("keywords", ()), "stack")
+            and g.objects[x].counter("stack") >= n]
+
+
+def magical_items(g: Game, p: int) -> list[int]:
+    return [x for x in g.zone(p, "ex_area") if g.chars(x)["name"] == "Magical Item"
+            or "Magical Item" in g.chars(x).get("alt_names", ())]
+
+
+def pay_item(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
+    d = f.data
+    rules = g.rules
+    p = d["p"]
+    d.setdefault("loc", {})
+    env = d.setdefault("env", {})
+    if name == "gate":  # 10.4.7.4: an automatic ability's cost is the controller's option
+        rest = d["items"][d["i"] + 1:]
+        if not can_pay(g, p, d["src"], list(rest), env, ep_allowed(g, d)):
+            return False
+        ans = g.answer(f)
+        if ans is None:
+            g.ask(p, "may", "pay the cost of this automatic ability?", [("pay", "yes"), ("pass", "no")])
+            return None
+        return ans == "yes"
+    if name in PP_ITEMS:
+        n = pp_need(g, d, name, arg)
+        if n <= 0:
+            return True  # 10.6.2.5.3
+        pl = g.players[p]
+        pp, ep = pl.get("pp", 0), pl.get("ep", 0)
+        can_ep = (name == "evolve_pp" or ep_allowed(g, d)) and ep >= 1 and pp >= n - 1
+        can_pp = pp >= n
+        if not can_pp and not can_ep:
+            return False
+        use_ep = False
+        if can_ep and can_pp:
+            ans = g.answer(f)
+            if ans is None:
+                g.ask(p, "pay", f"pay {n} play point(s), or 1 evolution point and {n - 1} play point(s)?",
+                      [(f"pay {n} play points", "pp"), ("use an evolution point", "ep")])
+                return None
+            use_ep = ans == "ep"
+        elif can_ep:
+            use_ep = True
+        if use_ep:
+            rules.set_player_value(g, p, "ep", ep - 1)
+            rules.set_player_value(g, p, "pp", pp - (n - 1))
+            g.note(f"p{p + 1} pays 1 evolution point and {n - 1} play point(s)")
+        else:
+            rules.set_player_value(g, p, "pp", pp - n)
+            g.note(f"p{p + 1} pays {n} play point(s)")
+        return True
+    if name == "ep":
+        n = value(_ctx(g, d), arg)
+        ep = g.players[p].get("ep", 0)
+        if n <= 0:
+            return True
+        if ep < n:
+            return False
+        rules.set_player_value(g, p, "ep", ep - n)
+        return True
+    if name == "evolve_card":  # 12.2.2: reveal a corresponding card from the evolve deck
+        src = d["src"]
+        if src not in g.objects:
+            return False
+        cands = corresponding_cards(g, p, src)
+        if not cands:
+            return False
+        ans = g.answer(f)
+        if ans is None:
+            if len({(g.objects[x].card.key, s) for x, s in cands}) > 1:
+                seen = set()
+                opts = []
+                for x, s in cands:
+                    k = (g.objects[x].card.key, s)
+                    if k in seen:
+                        continue
+                    seen.add(k)
+                    lab = g.objects[x].card.key + (" (back)" if s == "back" else "")
+                    opts.append((f"choose {lab}", [x, s]))
+                g.ask(p, "evolve_card", "reveal which evolved card?", opts)
+                return None
+            ans = list(cands[0])
+        oid, side = ans
+        rules.reveal(g, oid)
+        env["_evolve_card"] = [oid]
+        env["_evolve_side"] = side
+        return True
+    if name == "serve":  # 14.2.1.1-14.2.1.2.1
+        src = d["src"]
+        n = max(1, value(_ctx(g, d), arg)) if arg is not None else 1
+        if src not in g.objects or links.linked(g, src, "race"):
+            return False
+        cs = carrots(g, p)
+        if len(cs) < n:
+            return False
+        from .moves import move_now
+
+        for x in cs[-n:]:
+            new = move_now(g, x, "race_zone", p, cause="serve", face_up=True)
+            if new is not None:
+                links.link(g, src, new, "race")
+        g.note(f"p{p + 1} serves {rules.obj_name(g, src, None)} {n} time(s)")
+        return True
+    if name == "drive_point":  # 14.4.9.2
+        src = d["src"]
+        dps = drive_points(g, p)
+        if src not in g.objects or not dps:
+            return False
+        from .moves import move_now
+
+        new = move_now(g, dps[-1], "drive_zone", p, cause="ride", face_up=True)
+        if new is not None:
+            links.link(g, src, new, "drive")
+        return True
+    if name == "earth_rite":  # 13.3.3.2: an optional additional cost
+        n = max(1, value(_ctx(g, d), arg)) if arg is not None else 1
+        cands = stack_amulets(g, p, n)
+        ans = g.answer(f)
+        if ans is None:
+            if not cands:
+                return True
+            opts = [("pass", "no")] + [(f"earth rite {rules.obj_ref(g, x)}", x) for x in cands]
+            g.ask(p, "earth_rite", f"Earth Rite ({n}): remove {n} Stack counter(s) from an amulet?", opts)
+            return None
+        if ans == "no":
+            return True
+        g.add_counters(ans, "stack", -n, cause="earth_rite")
+        env["_paid_earth_rite"] = [ans]
+        if g.objects[ans].counter("stack") == 0:
+            from .moves import move_now
+
+            move_now(g, ans, "cemetery", g.objects[ans].owner, cause="earth_rite")
+        return True
+    if name == "lesson":  # 14.3.2.1: banish X Magical Items from your EX area
+        n = value(_ctx(g, d), arg)
+        items = magical_items(g, p)
+        if len(items) < n:
+            return False
+        from .moves import move_now
+
+        g.begin_batch()
+        for x in items[:n]:
+            move_now(g, x, "banished", g.objects[x].owner, cause="lesson")
+        g.end_batch()
+        env["_paid_lesson"] = True
+        return True
+    if name == "remove_stack":
+        n = value(_ctx(g, d), arg)
+        src = d["src"]
+        if src not in g.objects or g.objects[src].counter("stack") < n:
+            return False
+        g.add_counters(src, "stack", -n, cause="cost")
+        return True
+    if name == "engage" and isinstance(arg, dict) and ("n" in arg or "filter" in arg):
+        return _engage_others(g, f, arg)
+    if name == "return":
+        return _return_cost(g, f, arg)
+    return pay_generic(g, f, name, arg)
+
+
+def _return_candidates(g: Game, p: int, src: int | None, arg: Any, ctx: Ctx) -> list[int]:
+    if arg == "self":
+        return [src] if src is not None and src in g.objects and g.objects[src].zone == "field" else []
+    spec = arg if isinstance(arg, dict) else {}
+    flt = dict(spec.get("filter") or {})
+    flt.setdefault("zone", "field")
+    flt.setdefault("controller", "you")
+    return [x for x in select(ctx, flt) if x != src]
+
+
+def _return_cost(g: Game, f: Frame, arg: Any) -> bool | None:
+    """"Return [a card] on your field to its owner's hand" as a cost."""
+    d = f.data
+    loc = d.setdefault("loc", {})
+    ctx = _ctx(g, d)
+    if "cands" not in loc:
+        loc["cands"] = _return_candidates(g, d["p"], d["src"], arg, ctx)
+        loc["n"] = 1 if arg == "self" else value(ctx, (arg or {}).get("n", 1) if isinstance(arg, dict) else 1)
+        loc["got"] = list(loc["cands"]) if arg == "self" else []
+    ans = g.answer(f)
+    if ans is not None:
+        loc["got"].append(ans)
+        loc["cands"].remove(ans)
+    if len(loc["got"]) < loc["n"]:
+        if not loc["cands"]:
+            return False
+        g.ask(d["p"], "cost", f"cost: return a card to its owner's hand ({len(loc['got']) + 1} of {loc['n']})",
+              [(f"return {g.rules.obj_ref(g, x)}", x) for x in loc["cands"]])
+        return None
+    from .moves import move_now
+
+    g.begin_batch()
+    for x in loc["got"]:
+        if x in g.objects:
+            move_now(g, x, "hand", g.objects[x].owner, cause="return")
+    g.end_batch()
+    d["env"]["_paid_return"] = list(loc["got"])
+    return True
+
+
+def _engage_others(g: Game, f: Frame, arg: dict) -> bool | None:
+    """10.4.6: "[engage] N [cards]": engage that many reserved cards of yours."""
+    d = f.data
+    loc = d.setdefault("loc", {})
+    ctx = _ctx(g, d)
+    if "cands" not in loc:
+        flt = dict(arg.get("filter") or {})
+        flt.setdefault("controller", "you")
+        flt.setdefault("orientation", "reserved")
+        loc["cands"] = [x for x in select(ctx, flt) if x != d["src"] or arg.get("self_ok")]
+        loc["n"] = value(ctx, arg.get("n", 1))
+        loc["got"] = []
+    ans = g.answer(f)
+    if ans is not None:
+        loc["got"].append(ans)
+        loc["cands"].remove(ans)
+    if len(loc["got"]) < loc["n"]:
+        if not loc["cands"]:
+            return False
+        g.ask(d["p"], "cost", f"cost: engage ({len(loc['got']) + 1} of {loc['n']})",
+              [(f"engage {g.rules.obj_ref(g, x)}", x) for x in loc["cands"]])
+        return None
+    for x in loc["got"]:
+        g.set_orient(x, "engaged", cause="cost")
+    d["env"]["_paid_engage"] = list(loc["got"])
+    return True
+
+
+def can_pay(g: Game, p: int, src: int | None, items: list, env: dict, ep_ok: bool) -> bool:
+    """Could the whole cost be paid now (10.4.2.2: never part of it)?"""
+    rules = g.rules
+    ctx = Ctx(g, p, src, env)
+    need = 0
+    ep_used = False
+    for name, arg in items:
+        if name in PP_ITEMS:
+            n = pp_need(g, {"p": p, "src": src, "env": env}, name, arg)
+            need += n
+            if name == "evolve_pp":
+                ep_ok = True
+        elif name == "gate":
+            continue
+        elif name == "ep":
+            ep_used = True
+            if g.players[p].get("ep", 0) < value(ctx, arg):
+                return False
+        elif name == "evolve_card":
+            if src is None or src not in g.objects or not corresponding_cards(g, p, src):
+                return False
+        elif name == "serve":
+            n = max(1, value(ctx, arg)) if arg is not None else 1
+            if src is None or src not in g.objects or links.linked(g, src, "race") or len(carrots(g, p)) < n:
+                return False
+        elif name == "drive_point":
+            if not drive_points(g, p):
+                return False
+        elif name == "earth_rite":
+            continue  # optional
+        elif name == "lesson":
+            if len(magical_items(g, p)) < value(ctx, arg):
+                return False
+        elif name == "remove_stack":
+            if src is None or src not in g.objects or g.objects[src].counter("stack") < value(ctx, arg):
+                return False
+        elif name == "engage" and isinstance(arg, dict) and ("n" in arg or "filter" in arg):
+            flt = dict(arg.get("filter") or {})
+            flt.setdefault("controller", "you")
+            flt.setdefault("orientation", "reserved")
+            if len([x for x in select(ctx, flt) if x != src]) < value(ctx, arg.get("n", 1)):
+                return False
+        elif name == "return":
+            n = 1 if arg == "self" else value(ctx, arg.get("n", 1) if isinstance(arg, dict) else 1)
+            if len(_return_candidates(g, p, src, arg, ctx)) < n:
+                return False
+        elif name == "bury" and (arg == "self" or (isinstance(arg, dict) and arg.get("filter") == "self")):
+            if src is None or src not in g.objects or g.objects[src].zone != "field":
+                return False
+        elif not can_pay_generic(g, p, src, name, arg, ctx):
+            return False
+    if need <= 0:
+        return True
+    pl = g.players[p]
+    pp, ep = pl.get("pp", 0), pl.get("ep", 0)
+    if pp >= need:
+        return True
+    return ep_ok and not ep_used and ep >= 1 and pp >= need - 1 and rules is not None
+
+
+__all__ = ["pay_item", "can_pay", "corresponding_cards", "resolve"]

@@ -1,0 +1,191 @@
+"""The turn (7): start phase, main phase, end phase."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ....cards.context import has_kw
+from ....kernel.events import Event
+from .actions import do_main_action, main_options, state_key
+
+if TYPE_CHECKING:
+    from ....kernel.game import Frame, Game
+
+
+def start_turn(g: Game, p: int, at: str = "start") -> None:
+    g.turn += 1
+    g.active = p
+    g.record = {}
+    g.gvars.pop("attack", None)
+    g.gvars.pop("futile", None)
+    g.note(f"--- turn {g.turn}: p{p + 1} ---")
+    g.push("turn", at=at)
+    g.frames[-1].step = at
+
+
+def phase_event(g: Game, name: str) -> None:
+    g.emit(Event("phase", player=g.active, data={"name": name}))
+
+
+def first_turn_of_first_player(g: Game, p: int) -> bool:
+    """7.2.4.1: the player who goes first does not draw on their first turn."""
+    if g.gvars.get("first") != p:
+        return False
+    key = f"turns_{p}"
+    return g.gvars.get(key, 0) == 1
+
+
+def proc_turn(g: Game, f: Frame) -> None:
+    rules = g.rules
+    step = f.step
+    tp = g.active
+    d = f.data
+    if step == "start":  # 7.2
+        g.phase, g.step = "start", ""
+        g.gvars[f"turns_{tp}"] = g.gvars.get(f"turns_{tp}", 0) + 1
+        pl = g.players[tp]
+        if pl.get("max_pp", 0) < 10:
+            rules.set_player_value(g, tp, "max_pp", pl.get("max_pp", 0) + 1)  # 7.2.1
+        rules.set_player_value(g, tp, "pp", pl["max_pp"])  # 7.2.2
+        for oid in list(g.zone(tp, "field")):  # 7.2.3 (not boxed cards, 5.30.3)
+            o = g.objects[oid]
+            if o.orient == "engaged" and not o.get("boxed"):
+                g.set_orient(oid, "reserved", cause="rule")
+        if not first_turn_of_first_player(g, tp):
+            rules.draw(g, tp, 1)  # 7.2.4
+        phase_event(g, "start")
+        f.step = "main"
+        g.push("confirm")  # 7.2.5
+        return
+    if step == "main":  # 7.3.1-7.3.2
+        g.phase, g.step = "main", ""
+        phase_event(g, "main")
+        f.step = "act"
+        g.push("confirm")
+        return
+    if step == "act":  # 7.3.3
+        g.phase = "main"
+        ans = g.answer(f)
+        if ans is None:
+            g.ask(tp, "main", "main phase: play a card, play an ability, attack, or end the main phase (7.3.3)",
+                  main_options(g, tp))
+            return
+        if ans == ("end",):
+            g.note(f"p{tp + 1} ends their main phase")
+            f.step = "end"
+            return
+        d["before"] = state_key(g)
+        d["label"] = ans
+        do_main_action(g, f, tp, ans, reask="act", resume="played")
+        return
+    if step == "played":  # a card or ability was played: resolve it (10.6.2.8)
+        obj = d.pop("ret", None)
+        f.step = "after"
+        if obj is not None and obj in g.objects:
+            g.push("resolve", oid=obj)
+        return
+    if step == "after":  # 7.3.4: Confirmation Timing, then 7.3.3 again
+        f.step = "check"
+        g.push("confirm")
+        return
+    if step == "check":  # 15.2.1.2: an action that changed nothing may not be repeated
+        before = d.pop("before", None)
+        label = d.pop("label", None)
+        if before is not None and before == state_key(g):
+            futile = g.gvars.setdefault("futile", {})
+            futile.setdefault(str(hash(before)), []).append(repr(label))
+        f.step = "act"
+        return
+    if step == "end":  # 7.4.1-7.4.2
+        g.phase, g.step = "end", ""
+        phase_event(g, "end")
+        f.step = "ward"
+        d["ward"] = []
+        g.push("confirm")
+        return
+    if step == "ward":  # 7.4.3: engage any number of followers with Ward
+        ans = g.answer(f)
+        chosen = d.setdefault("ward", [])
+        if ans is not None and ans != "pass":
+            chosen.append(ans)
+        cands = [x for x in g.zone(tp, "field") if x not in chosen and g.objects[x].orient == "reserved"
+                 and "follower" in g.chars(x)["types"] and has_kw(g.chars(x).get("keywords", ()), "ward")]
+        if ans != "pass" and cands:
+            opts = [("pass", "pass")] + [(f"engage {rules.obj_ref(g, x)}", x) for x in cands]
+            g.ask(tp, "ward", "end phase: engage followers with Ward? (7.4.3)", opts)
+            return
+        g.begin_batch()
+        for x in chosen:
+            if x in g.objects:
+                g.set_orient(x, "engaged", cause="ward")
+                g.note(f"p{tp + 1} engages {rules.obj_name(g, x, None)} (Ward)")
+        g.end_batch()
+        d.pop("ward", None)
+        f.step = "quick"
+        g.push("confirm")  # 7.4.4
+        return
+    if step == "quick":  # 7.4.5-7.4.6
+        f.step = "hand"
+        g.push("quick", p=1 - tp)
+        return
+    if step == "hand":  # 7.4.7: discard down to the hand limit
+        hand = g.zone(tp, "hand")
+        lim = rules.zone_limit(g, tp, "hand")
+        ans = g.answer(f)
+        if ans is not None:
+            rules.discard(g, tp, [ans])
+            d["discarded"] = True
+            hand = g.zone(tp, "hand")
+        if len(hand) > lim:
+            seen: set[str] = set()
+            opts = []
+            for x in hand:
+                k = g.objects[x].card.key
+                if k not in seen:
+                    seen.add(k)
+                    opts.append((f"discard {rules.obj_ref(g, x)}", x))
+            g.ask(tp, "discard", f"discard down to your hand limit of {lim} (7.4.7)", opts)
+            return
+        if d.pop("discarded", False):
+            g.push("confirm")
+            return
+        f.step = "cleanup"
+        return
+    if step == "cleanup":  # 7.4.8
+        g.end_effects("end_of_turn")
+        g.delayed = [x for x in g.delayed if x.get("until") != "end_of_turn"]
+        f.step = "next"
+        return
+    if step == "next":  # 7.4.9, 5.25, 5.27
+        g.pop()
+        keep = _lki_keep(g)
+        g.lki = {k: v for k, v in g.lki.items() if k in keep}
+        extra = g.gvars.get("extra_turns")
+        if extra:
+            nxt = extra.pop()  # 5.27.1.1: the most recent instruction first
+            start_turn(g, nxt)
+            return
+        nxt = 1 - tp
+        skips = g.gvars.get("skip_turns")
+        while skips and nxt in skips:
+            # 5.25.2.1: several "skip the next turn" instructions skip it once
+            g.gvars["skip_turns"] = skips = [x for x in skips if x != nxt]
+            g.note(f"p{nxt + 1}'s turn is skipped (5.25)")
+            nxt = 1 - nxt
+        start_turn(g, nxt)
+        return
+    raise RuntimeError(f"turn: bad step {step!r}")
+
+
+def _lki_keep(g: Game) -> set[int]:
+    """Last known information still referred to by delayed abilities, effects or triggers."""
+    keep: set[int] = set()
+    for d in g.delayed:
+        if d.get("src") is not None:
+            keep.add(d["src"])
+    for e in g.effects:
+        if e.source is not None:
+            keep.add(e.source)
+    for t in g.triggers:
+        keep.add(t.source)
+    return keep

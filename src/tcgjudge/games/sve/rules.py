@@ -1,0 +1,640 @@
+"""Shadowverse: Evolve: the game's hooks into the kernel and the card layer."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...cards.card_rules import CardRules
+from ...cards.context import Ctx, cond, has_kw, matches, players, resolve, select, value
+from ...cards.interpreter import Run
+from ...cards.play import can_pay_generic, pay_generic
+from ...kernel.effects import CEffect, LayerView
+from ...kernel.events import Event
+from ...kernel.objects import Ability, CardDef
+from . import links
+from .vocabulary import FACE_ZONES, ZONES, vocabulary
+
+if TYPE_CHECKING:
+    from ...kernel.game import Frame, Game
+    from ...kernel.objects import Obj
+
+#: 4.2.3.2: what a facedown card in a public zone shows
+HIDDEN = {"name": "", "types": (), "special": None, "class": "", "races": (), "cost": 0, "keywords": (),
+          "abilities": (), "flags": frozenset(), "has_static": False, "has_auto": False, "face_down": True}
+
+#: 12.13.2: Drain, as the automatic ability the rules describe (played like any other)
+DRAIN = Ability("auto", {"on": {"event": ("damage",)}, "do": (("leader_def", {"n": "n"}),)},
+                text="Drain: increase your leader's defense by the attack damage this follower dealt.",
+                zones=("field",), index=91, keyword="drain")
+#: 14.4.6.2-14.4.6.3: Single Drive and Twin Drive
+SINGLE_DRIVE = Ability("auto", {"on": {"event": ("attack",)}, "do": (("drive_check", {"n": 1}),)},
+                       text="Single Drive: perform a drive check.", zones=("field",), index=92,
+                       keyword="single_drive")
+TWIN_DRIVE = Ability("auto", {"on": {"event": ("attack",)}, "do": (("drive_check", {"n": 2}),)},
+                     text="Twin Drive: perform 2 drive checks.", zones=("field",), index=93, keyword="twin_drive")
+
+#: cost items that are optional in themselves (13.3.3.2: Earth Rite is a "may" additional cost)
+OPTIONAL_COSTS = ("earth_rite",)
+#: continuous effects that are not characteristics (read where they apply, not by the layer pass)
+NON_LAYER_OPS = ("damage_mod",)
+
+
+class SveRules(CardRules):
+    game_id = "sve"
+    rules_version = "1.16.0"
+    zone_specs = ZONES
+    layered_zones = frozenset(("field", "leader", "ex_area", "resolution"))
+    field_zones = ("field",)
+    trigger_zones = ("field", "leader", "ex_area", "hand", "cemetery", "evolve_deck", "resolution")
+    waiting_zone = "resolution"
+    rested_word = "engaged"
+    discard_zone = "cemetery"
+    stack_leave_zone = "cemetery"
+    #: 4.1.4.1: "this card" in an ability of a card that moved means the card where it is now
+    self_follows_moves = True
+    #: 10.9.2: an effect made by resolving an ability applies to the cards there when it was made
+    effects_lock_affected = True
+    # 10.9.1: printed (evolved) information, then abilities, then other information, then numbers
+    layers = ("base", "abilities", "nonnum", "num")
+    op_layers = {"copy": "base", "grant": "abilities", "lose": "abilities", "box": "abilities",
+                 "modify": "num", "set_stats": "num", "player": "num", "change_type": "nonnum",
+                 "maneuver": "nonnum", "evolve_cost": "num", "damage_mod": "num"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.vocab = vocabulary()
+        self.builder: Any = None
+        self.filler: CardDef | None = None
+        self.plain_leader: CardDef | None = None
+        from .procedures import install
+
+        install(self)
+
+    def default_orient(self, zone: str) -> str:
+        return "reserved" if zone == "field" else ""  # 4.2.2.3
+
+    def token_can_exist(self, zone: str, card: Any = None) -> bool:
+        """9.1.4.1-9.1.4.2: follower and amulet tokens in the EX area, field or resolution zone;
+        spell tokens in the EX area or resolution zone."""
+        if card is not None and "spell" in card.chars.get("types", ()):
+            return zone in ("ex_area", "resolution")
+        return zone in ("ex_area", "field", "resolution")
+
+    # ------------------------------------------------------------ characteristics
+    def base_chars(self, g: Game, o: Obj) -> dict:
+        spec = ZONES[o.zone]
+        if not o.face_up and spec.public:
+            return HIDDEN
+        c = o.card.chars
+        d = o.data
+        if d is not None:
+            if d.get("face") == "back" and o.zone in FACE_ZONES and "back" in c:
+                c = c["back"]  # 2.14.2.1, 2.14.3.1: the visible face
+            if o.zone == "field":
+                ev = links.evolved_card(g, o.id)
+                if ev is not None:
+                    # 5.15.1.2, 10.9.1.1.1: the evolved card's information, except its cost
+                    ec = self.base_chars(g, g.objects[ev])
+                    c2 = dict(ec)
+                    c2["cost"] = c.get("cost", 0)
+                    c2["base_name"] = c["name"]
+                    c = c2
+            x = d.get("x")
+            if x is not None and o.zone == "resolution" and c.get("x_cost"):
+                c = dict(c)
+                c["cost"] = x  # 5.2.1.2.2: X as chosen when played
+            dmg = d.get("damage")
+            if dmg and o.zone == "field" and c.get("def") is not None:
+                c = dict(c)
+                c["def"] = c["def"] - dmg  # 2.8.2, 5.13.1, 5.15.2: damage taken reduces defense
+        if o.zone == "leader" and o.over is None and o.zp >= 0:
+            c = dict(c)
+            c["def"] = g.players[o.zp].get("leader_def", 20)  # 2.8.3
+        return c
+
+    def single_chars(self, g: Game, o: Obj) -> dict:
+        """Outside the layered zones: printed values plus the card's own abilities that apply to
+        itself there (10.3.4: an ability clearly handled in a zone is valid there)."""
+        c = self.base_chars(g, o)
+        if not c.get("has_static"):
+            return c
+        view = LayerView(g, {o.id: c})
+        for ab in c["abilities"]:
+            if ab.kind != "static" or o.zone not in ab.zones:
+                continue
+            for eff in self._static_ceffects(g, o, ab):
+                if eff.op in NON_LAYER_OPS:
+                    continue
+                if eff.affects == ("objs", frozenset((o.id,))) and self.effect_condition(g, eff, view):
+                    view.chars[o.id] = self.apply_effect(g, eff, view.chars[o.id], o.id, view)
+        return view.chars[o.id]
+
+    @staticmethod
+    def _other_face(o: Obj) -> bool:
+        """Does this object show information other than its card's front (5.15.1.2, 2.14.3.1)?"""
+        d = o.data
+        return d is not None and bool(d.get("links_evolve") or d.get("face"))
+
+    def may_have_auto(self, g: Game, o: Obj) -> bool:
+        return bool(o.card.chars.get("has_auto")) or self._other_face(o) or bool(
+            o.card.chars.get("has_back"))
+
+    def extra_effects_possible(self, g: Game) -> bool:
+        """Evolved followers and back faces may bring static abilities their card does not print."""
+        objs = g.objects
+        for zone in ("field", "leader"):
+            for p in (0, 1):
+                for oid in g.zones[(p, zone)]:
+                    if self._other_face(objs[oid]):
+                        return True
+        return False
+
+    def static_effects(self, g: Game, view: LayerView):
+        return [e for e in super().static_effects(g, view) if e.op not in NON_LAYER_OPS]
+
+    def apply_game_effect(self, g: Game, eff: CEffect, c: dict, oid: int, view: LayerView) -> dict:
+        op = eff.op
+        if op == "box":  # 5.30.2: loses every ability it had before being boxed
+            c["abilities"] = ()
+            c["keywords"] = ()
+            c["has_static"] = c["has_auto"] = False
+            return c
+        if op == "change_type":  # 5.24.1
+            c["types"] = (eff.args["to"],)
+            return c
+        if op == "maneuver":  # 5.31.1: an amulet with attack and defense becomes a follower
+            if "amulet" in c["types"] and c.get("atk") is not None and c.get("def") is not None:
+                c["types"] = ("follower",)
+            return c
+        if op == "evolve_cost":
+            c["evolve_cost"] = eff.args["n"]
+            return c
+        if op in NON_LAYER_OPS:
+            return c
+        raise ValueError(f"continuous effect {op!r} is not understood by sve")
+
+    # ------------------------------------------------------------------ visibility
+    def can_see(self, g: Game, o: Obj, viewer: int) -> bool:
+        if o.zone == "evolve_deck" and o.face_up:
+            return True  # 4.6.3: a faceup card in the evolve deck area is public
+        return super().can_see(g, o, viewer)
+
+    def hidden_name(self, g: Game, o: Obj) -> str:
+        if o.zone == "field":
+            return f"facedown card#{o.id}"
+        return f"hidden card#{o.id}"
+
+    def public_chars(self, g: Game, oid: int) -> dict:
+        c = g.chars(oid)
+        o = g.objects[oid]
+        out: dict[str, Any] = {"name": c["name"], "type": "/".join(c["types"])}
+        if c.get("special"):
+            out["special"] = c["special"]
+        if "leader" not in c["types"] and c.get("cost") is not None:
+            out["cost"] = c["cost"]
+        for k in ("atk", "def"):
+            if c.get(k) is not None:
+                out[k] = c[k]
+        if c.get("class"):
+            out["class"] = c["class"]
+        if c.get("races"):
+            out["traits"] = list(c["races"])
+        if c.get("keywords"):
+            out["keywords"] = [k if p is None else f"{k}({p})" for k, p in c["keywords"]]
+        if c.get("flags"):
+            out["flags"] = sorted(c["flags"])
+        ev = links.evolved_card(g, oid) if o.zone == "field" else None
+        if ev is not None:
+            out["evolved"] = True
+        return out
+
+    def public_data(self, g: Game, o: Obj) -> dict:
+        out = {}
+        d = o.data or {}
+        for k in ("damage", "boxed", "face"):
+            if d.get(k):
+                out[k] = d[k]
+        return out
+
+    def player_view(self, g: Game, p: int, viewer: int) -> dict:
+        pl = g.players[p]
+        return {"pp": pl.get("pp", 0), "max_pp": pl.get("max_pp", 0), "ep": pl.get("ep", 0),
+                "leader_def": pl.get("leader_def", 20)}
+
+    def trigger_label(self, g: Game, t) -> str:
+        name = self.obj_ref(g, t.source) if t.source in g.objects or t.source in g.lki else "delayed"
+        return f"{name}: {t.ability.text[:40]}"
+
+    # ------------------------------------------------------------------ player values
+    def player_value(self, g: Game, p: int, key: str) -> int:
+        if key in ZONES and not ZONES[key].shared:
+            return len(g.zone(p, key))
+        if key == "hand_limit":
+            return self.zone_limit(g, p, "hand")
+        return super().player_value(g, p, key)
+
+    def set_player_value(self, g: Game, p: int, key: str, v: int) -> None:
+        """3.2.4: limits of play points and maximum play points; 3.2.5.1: evolution points."""
+        pl = g.players[p]
+        if key == "max_pp":
+            v = max(0, min(10, v))  # 3.2.4.1
+        elif key == "pp":
+            v = max(0, min(pl.get("max_pp", 0), v))  # 3.2.4.2
+        elif key == "ep":
+            v = max(0, v)  # 3.2.5.1
+        elif key == "leader_def":
+            old = pl.get("leader_def", 20)
+            if v < old:
+                self.lost_def(g, p)
+        g.set_player(p, key, v)
+
+    def lost_def(self, g: Game, p: int) -> None:
+        """13.5.2.2: Sanguine reads whether the leader lost defense this turn."""
+        g.record[f"{p}:lost_def"] = g.record.get(f"{p}:lost_def", 0) + 1
+
+    def zone_limit(self, g: Game, p: int, zone: str) -> int:
+        """4.4.4, 4.7.3, 4.8.3: limits 'may be referenced during the game' (and changed by effects)."""
+        base = ZONES[zone].limit or 0
+        return base + g.pmods(p).get(f"{zone}_limit", 0)
+
+    # ---------------------------------------------------------------- game actions
+    def draw(self, g: Game, p: int, n: int) -> int:
+        """5.9: draw one at a time; 5.9.1.1: from an empty deck the player loses at the next rules
+        handling."""
+        drawn = 0
+        if n <= 0:
+            return 0
+        if g.pmods(p).get("cannot_draw"):
+            return 0
+        for _ in range(n):
+            deck = g.zone(p, "deck")
+            if not deck:
+                g.set_player(p, "draw_failed", True)
+                g.note(f"p{p + 1} must draw from an empty deck (5.9.1.1)")
+                break
+            new = g.move(deck[-1], "hand", p, cause="draw")
+            g.note((p, f"p{p + 1} draws {g.objects[new].card.key}", f"p{p + 1} draws a card"))
+            drawn += 1
+        if drawn:
+            g.emit(Event("draw", player=p, data={"n": drawn}))
+        return drawn
+
+    def discard(self, g: Game, p: int, ids: list[int]) -> list[int]:
+        """5.11: from the hand to the cemetery."""
+        g.begin_batch()
+        out = []
+        for oid in ids:
+            o = g.objects[oid]
+            new = g.move(oid, "cemetery", o.owner, cause="discard")
+            g.note(f"p{p + 1} discards {g.objects[new].card.key}")
+            out.append(new)
+        g.end_batch()
+        if ids:
+            g.emit(Event("discard", player=p, data={"n": len(ids)}))
+        return out
+
+    def reveal(self, g: Game, oid: int) -> None:
+        """5.20: everyone may see the card; it stays revealed until it moves, or until the effect
+        that revealed it has resolved (5.20.1.1, see procedures.actions)."""
+        o = g.objects[oid]
+        if not self.can_see_all(g, o):
+            g.gvars.setdefault("revealed", []).append(oid)
+        super().reveal(g, oid)
+
+    def cancel(self, g: Game, oid: int) -> None:
+        o = g.objects.get(oid)
+        if o is None or o.zone != "resolution":
+            return
+        if o.get("ability") is not None:
+            g.erase(oid)
+        else:
+            g.move(oid, "cemetery", o.owner, cause="cancel")
+
+    def token_def(self, card: Any) -> CardDef:
+        if isinstance(card, str):
+            c = self.tokens.get(card)
+            if c is None:
+                raise ValueError(f"unknown token {card!r} (9.1.2.3: a token is defined by its name); "
+                                 f"tokens: {', '.join(sorted(self.tokens)) or 'none'}")
+            return c
+        if not isinstance(card, dict) or "name" not in card:
+            raise ValueError(f"a token is a token name or a card entry, got {card!r}")
+        key = card["name"]
+        if key not in self.tokens:
+            entry = dict(card)
+            entry["token"] = True
+            self.tokens[key] = self.builder.card(entry, "token")
+        return self.tokens[key]
+
+    def make_token(self, g: Game, rt: Run, card: Any, p: int, zone: str | None, orient: str | None) -> int | None:
+        from .procedures.moves import create_token
+
+        return create_token(g, self.token_def(card), p, zone or "field", engaged=orient == "engaged")
+
+    def change_control(self, g: Game, oid: int, p: int) -> int:
+        """5.21: steal / give control: the card moves to the other field and stays the same card
+        (5.21.4, 10.7.4.3); a full field cannot take it (4.4.4.2)."""
+        o = g.objects[oid]
+        if o.controller == p or o.zone != "field":
+            return oid
+        if len(g.zone(p, "field")) >= self.zone_limit(g, p, "field"):
+            return oid
+        new = g.move(oid, "field", p, controller=p, cause="control")
+        g.note(f"p{p + 1} takes control of {self.obj_name(g, new, None)}")
+        return new
+
+    def play_free(self, g: Game, rt: Run, oid: int, optional: bool = False) -> None:
+        from .procedures.actions import push_free_play
+
+        push_free_play(g, rt.p, oid, optional)
+
+    def move_objects(self, rt: Run, ids: list[int], dest: str, cause: str, extra: dict) -> list[int] | None:
+        from .procedures.moves import plan_from_op
+
+        return plan_from_op(rt, ids, dest, cause, extra)
+
+    # ------------------------------------------------------------------ targeting
+    def can_target(self, g: Game, oid: int, ctx: Ctx) -> bool:
+        o = g.objects[oid]
+        if not o.face_up and ZONES[o.zone].public:
+            return False
+        c = g.chars(oid)
+        # 12.15.2: Aura: cannot be selected by an opponent's cards or abilities
+        if has_kw(c.get("keywords", ()), "aura") and o.controller != ctx.p:
+            return False
+        return "untargetable" not in c.get("flags", ())
+
+    def mode_condition(self, ctx: Ctx, c: Any) -> bool:
+        return cond(ctx, c)
+
+    # ------------------------------------------------------------------ costs
+    def needs_x(self, g: Game, d: dict, spec: dict) -> bool:
+        if d["kind"] == "card":
+            return bool(g.objects[d["obj"]].card.chars.get("x_cost")) or "x" in spec
+        return "x" in spec
+
+    def x_range(self, g: Game, d: dict, spec: dict) -> tuple[int, int]:
+        p = d["p"]
+        if d["kind"] == "card" and g.objects[d["obj"]].card.chars.get("x_cost"):
+            if d.get("free"):
+                return (0, 0)
+            return (0, g.players[p].get("pp", 0))  # 5.2.1.2.2
+        x = spec.get("x", {})
+        ctx = Ctx(g, p, d["src"], d["env"])
+        lo = value(ctx, x.get("min", 0)) if isinstance(x, dict) else 0
+        hi = value(ctx, x.get("max", 10)) if isinstance(x, dict) else 10
+        return (max(0, lo), hi)
+
+    def card_cost(self, g: Game, p: int, oid: int, env: dict | None = None) -> int:
+        """10.6.2.5.1: the printed cost (X as chosen), effects that set it (applied first,
+        10.10.2.4), then increases and decreases; never below zero (1.3.2.2.1)."""
+        c = g.chars(oid)
+        n = c.get("cost", 0) or 0
+        if c.get("x_cost") and env is not None:
+            n = env.get("X", 0)
+        sets: list[int] = []
+        delta = 0
+        for eff, mod in g.pmods(p).get("cost_mods", ()):
+            sel = mod.get("affects", {}) if isinstance(mod, dict) else {}
+            ectx = Ctx(g, eff.controller, eff.source)
+            if sel and not matches(ectx, oid, {k: v for k, v in sel.items() if k != "zone"}):
+                continue
+            if "set" in mod:
+                sets.append(value(ectx, mod["set"]))
+            else:
+                delta += value(ectx, mod.get("n", 0))
+        if sets:
+            n = sets[-1]
+        return max(0, n + delta)
+
+    def cost_items(self, g: Game, d: dict, spec: dict) -> list:
+        """10.6.2.5: the cost of playing a card is its play points (5.2, 10.4.4) plus any cost
+        its text adds; an ability's cost is as written."""
+        items: list = []
+        if d["kind"] == "card":
+            if not d.get("free"):
+                items.append(("pp", self.card_cost(g, d["p"], d["obj"], d["env"])))
+            items.extend(spec.get("cost", ()))
+        else:
+            if d["kind"] == "trigger" and any(n not in OPTIONAL_COSTS for n, _ in spec.get("cost", ())):
+                items.append(("gate", None))  # 10.4.7.4: the controller may pay it or not
+            items.extend(spec.get("cost", ()))
+        return items
+
+    def pay_item(self, g: Game, f: Frame, name: str, arg: Any) -> bool | None:
+        from .procedures.costs import pay_item
+
+        return pay_item(g, f, name, arg)
+
+    def can_pay(self, g: Game, p: int, src: int | None, items: list, env: dict | None = None,
+                ep_ok: bool = False) -> bool:
+        from .procedures.costs import can_pay
+
+        return can_pay(g, p, src, items, env or {}, ep_ok)
+
+    def can_rest_for_cost(self, g: Game, oid: int) -> bool:
+        # 10.4.6: engaging as a cost needs a reserved card on the field
+        o = g.objects.get(oid)
+        return o is not None and o.zone == "field" and o.orient == "reserved"
+
+    def can_cost_move_self(self, g: Game, src: int | None, how: str) -> bool:
+        if src is None or src not in g.objects:
+            return False
+        return how != "bury" or g.objects[src].zone == "field"
+
+    def cost_candidates(self, g: Game, p: int, src: int | None, how: str, spec: dict, ctx: Ctx) -> list[int]:
+        flt = dict(spec.get("filter") or {})
+        if how in ("discard", "reveal"):
+            flt["zone"] = "hand"
+            flt.setdefault("player", "you")
+            return select(ctx, flt)
+        if how == "bury":  # 5.33.1: only cards you control, on your field unless a zone is named
+            flt.setdefault("zone", "field")
+            flt.setdefault("controller", "you")
+            return [x for x in select(ctx, flt) if g.objects[x].controller == p]
+        if how == "banish":
+            flt.setdefault("zone", "field")
+            flt.setdefault("player", "you")
+            return select(ctx, flt)
+        if how == "rest_others":
+            flt.setdefault("controller", "you")
+            flt.setdefault("orientation", "reserved")
+            return [x for x in select(ctx, flt) if x != src]
+        return []
+
+    def cost_move(self, g: Game, p: int, ids: list[int], how: str) -> None:
+        from .procedures.moves import move_now
+
+        dest = "banished" if how == "banish" else "cemetery"
+        g.begin_batch()
+        for oid in ids:
+            if oid not in g.objects:
+                continue
+            o = g.objects[oid]
+            if o.zone == "field" and o.counter("stack") > 0 and has_kw(g.chars(oid).get("keywords", ()), "stack"):
+                # 13.3.2.2 replaces the move; the cost still counts as paid (10.6.2.5.2)
+                g.add_counters(oid, "stack", -1, cause="replacement")
+                continue
+            move_now(g, oid, dest, o.owner, cause=how)
+        g.end_batch()
+
+    def pay_life(self, g: Game, p: int, n: int) -> None:
+        raise ValueError("Shadowverse: Evolve has no life to pay; use `leader_def` or `deal`")
+
+    # ---------------------------------------------------------------- play hooks
+    def to_waiting(self, g: Game, oid: int, p: int) -> int:
+        """10.6.2.1: reveal the card and move it to the resolution zone (on top, 4.11.2); effects
+        applied to it in the EX area still apply (10.6.2.1.3)."""
+        from .procedures.moves import carry_effects
+
+        o = g.objects[oid]
+        was = o.zone
+        new = g.move(oid, "resolution", -1, controller=p, cause="play", event=False)
+        if was == "ex_area":
+            carry_effects(g, oid, new)
+        g.set_data(new, "from", was)
+        return new
+
+    def play_pre(self, g: Game, f: Frame) -> bool:
+        return True
+
+    def play_post(self, g: Game, f: Frame) -> bool:
+        """10.6.2.6: a follower or amulet cannot be played onto a full field."""
+        from ...cards.play import fail_play
+
+        d = f.data
+        if d["kind"] != "card":
+            return True
+        c = g.chars(d["obj"])
+        if ("follower" in c["types"] or "amulet" in c["types"]) and \
+                len(g.zone(d["p"], "field")) >= self.zone_limit(g, d["p"], "field"):
+            fail_play(g, f, "the field is full (10.6.2.6)")
+            return False
+        return True
+
+    def on_played(self, g: Game, d: dict) -> None:
+        p = d["p"]
+        obj = d.get("obj")
+        rec = g.record
+        if d["kind"] == "card" and obj is not None:
+            if "X" in d["env"]:
+                g.set_data(obj, "x", d["env"]["X"])
+            g.set_data(obj, "env", dict(d["env"]))
+            c = g.chars(obj)
+            g.note(f"p{p + 1} plays {g.objects[obj].card.key}")
+            # 13.2.1.3: every card and token played from any zone counts for Combo
+            rec[f"{p}:played"] = rec.get(f"{p}:played", 0) + 1
+            if "spell" in c["types"]:
+                rec[f"{p}:spells_played"] = rec.get(f"{p}:spells_played", 0) + 1
+            g.emit(Event("play", oid=obj, player=p, data={"kind": "card", "type": c["types"][0] if c["types"] else ""}))
+        elif d["kind"] in ("ability", "trigger"):
+            src = d["src"]
+            ab = d["ab"]
+            if d["kind"] == "ability":
+                if ab.spec.get("once_per_turn"):
+                    rec[f"{p}:used:{src}:{ab.index}"] = 1
+                if ab.spec.get("equivalent") == "evolve" or d.get("evolve_action"):
+                    rec[f"{p}:evolve_action"] = 1  # 8.3.2
+                if ab.spec.get("max_per_game"):
+                    used = g.gvars.setdefault("used_per_game", {})
+                    k = f"{src}:{ab.index}"
+                    used[k] = used.get(k, 0) + 1
+            if obj is not None:
+                g.set_data(obj, "env", dict(d["env"]))
+                g.note(f"p{p + 1} plays an ability of {self.obj_name(g, src, None)}: {ab.text[:60]}")
+            if d["kind"] == "ability":
+                g.emit(Event("play", oid=obj, player=p, data={"kind": "ability"}))
+
+    # ---------------------------------------------------------------- triggers
+    def trigger_match(self, g: Game, ab: Ability, src: int, o: Obj, ev: Event) -> dict | None:
+        pat = ab.spec["on"]
+        if "state" in pat:
+            return None  # 10.7.6: state triggers are checked in Confirmation Timing, not on events
+        return self.match_pattern(g, pat, o.controller, src, ev, {})
+
+    def add_pending(self, g: Game, controller: int, src: int, ab: Ability, bind: dict, card: CardDef) -> None:
+        """10.7.2: a triggered ability becomes pending; 10.7.2.2: "N per turn" ones at most N times
+        a turn for that card; simultaneous excess ones are grouped and the controller picks which
+        are played (see procedures.confirm)."""
+        lim = ab.spec.get("per_turn")
+        if lim is None and ab.spec.get("once_per_turn"):
+            lim = 1
+        if lim is not None:
+            key = f"trig:{src}:{ab.index}"
+            n = g.record.get(key, 0)
+            if n >= lim:
+                return
+            batch = g.gvars.setdefault("_trig_batch", {})
+            batch.setdefault(key, []).append((controller, src, ab, bind, card, lim - n))
+            return
+        g.add_trigger(controller, src, ab, bind, card)
+
+    def check_triggers(self, g: Game, events: list[Event], lki: dict) -> None:
+        super().check_triggers(g, events, lki)
+        for ev in events:
+            self._keyword_triggers(g, ev, lki)
+        batch = g.gvars.pop("_trig_batch", None)
+        if batch:
+            for key, items in batch.items():
+                room = items[0][5]
+                if len(items) <= room:
+                    for controller, src, ab, bind, card, _ in items:
+                        g.add_trigger(controller, src, ab, bind, card)
+                    g.record[key] = g.record.get(key, 0) + len(items)
+                    continue
+                gid = g.tick()
+                groups = g.gvars.setdefault("trig_groups", {})
+                groups[str(gid)] = room
+                for controller, src, ab, bind, card, _ in items:
+                    b = dict(bind)
+                    b["_group"] = str(gid)
+                    g.add_trigger(controller, src, ab, b, card)
+                g.record[key] = g.record.get(key, 0) + room
+
+    def _keyword_triggers(self, g: Game, ev: Event, lki: dict) -> None:
+        """Keyword automatic abilities the rules define (12.13 Drain, 14.4.6 Single/Twin Drive);
+        they follow the keyword wherever it comes from (printed or given)."""
+        if ev.kind == "damage" and "attack" in ev.data.get("kinds", ()):
+            src = ev.oid
+            o = g.objects.get(src)
+            if o is None or o.zone != "field":
+                return
+            c = g.chars(src)
+            if has_kw(c.get("keywords", ()), "drain") and ev.data.get("n", 0) > 0:
+                g.add_trigger(o.controller, src, DRAIN, {"n": ev.data["n"]}, o.card)
+        elif ev.kind == "attack":
+            o = g.objects.get(ev.oid)
+            if o is None:
+                return
+            kws = g.chars(ev.oid).get("keywords", ())
+            if has_kw(kws, "twin_drive"):
+                g.add_trigger(o.controller, ev.oid, TWIN_DRIVE, {}, o.card)
+            elif has_kw(kws, "single_drive"):
+                g.add_trigger(o.controller, ev.oid, SINGLE_DRIVE, {}, o.card)
+
+    def record_event(self, g: Game, ev: Event) -> None:
+        rec = g.record
+        if ev.kind == "move" and ev.frm == "field" and ev.to == "cemetery":
+            o = g.lki[ev.oid][0] if ev.oid in g.lki else None
+            if o is not None:
+                k = f"{o.controller}:field_to_cemetery"
+                rec[k] = rec.get(k, 0) + 1
+        elif ev.kind == "evolve":
+            k = f"{ev.player}:evolved"
+            rec[k] = rec.get(k, 0) + 1
+
+    # ------------------------------------------------------------------ helpers
+    def is_type(self, g: Game, oid: int, t: str) -> bool:
+        return t in g.chars(oid)["types"]
+
+    def activate_label(self, g: Game, oid: int, ab: Ability) -> str:
+        if ab.spec.get("label") == "evolve":
+            return f"evolve {self.obj_ref(g, oid)}"
+        c = g.chars(oid)
+        acts = [a for a in c["abilities"] if a.kind == "activated" and a.spec.get("label") != "evolve"]
+        if len(acts) > 1:
+            return f"activate {self.obj_ref(g, oid)}: {ab.text[:32]}"
+        return f"activate {self.obj_ref(g, oid)}"
+
+
+__all__ = ["SveRules", "players", "resolve", "can_pay_generic", "pay_generic"]

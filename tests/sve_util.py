@@ -1,0 +1,47 @@
+"""Helpers for the SVE engine tests: scenarios written in Python (shared/conformance/SPEC.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tcgjudge.games import registry
+from tcgjudge.interfaces.scenario import Runner
+
+PKG = registry.get("sve")
+
+
+def scenario(setup: dict, do: list | tuple = (), cards: list | tuple = (), expect: dict | None = None) -> Runner:
+    """Set up a position, make the decisions, check ``expect``; returns the runner (``.g`` is the
+    game, ``.current(id)`` an object's current id)."""
+    data = {"game": "sve", "name": "test", "rules": ["0"], "cards": list(cards), "setup": setup, "do": list(do),
+            "expect": dict(expect or {})}
+    r = Runner(data, Path("<test>"))
+    r.run()
+    return r
+
+
+def options(r: Runner) -> set[str]:
+    """Every acceptable label of the pending decision (with scenario ids and with card names)."""
+    d = r.g.pending
+    if d is None:
+        return set()
+    out: set[str] = set()
+    for labs in r.labels(d):
+        out |= labs
+    return out
+
+
+def step(r: Runner, player: str, label: str) -> None:
+    r.answer(int(player[1]) - 1, label, "test")
+
+
+def attr(r: Runner, sid: str, key: str) -> Any:
+    return PKG.obj_attr(r.g, r.current(sid), key)
+
+
+def follower(name: str, cost: int = 1, atk: int = 1, df: int = 1, **kw: Any) -> dict:
+    out = {"name": name, "type": "follower", "class": kw.pop("cls", "neutral"), "cost": cost, "atk": atk,
+           "def": df, "text": kw.pop("text", "")}
+    out.update(kw)
+    return out
