@@ -68,3 +68,16 @@ def test_sentences_and_reminders() -> None:
     assert sentences("Draw a card. Deal 1 damage (to a follower.) to it.") == [
         "Draw a card.", "Deal 1 damage (to a follower.) to it."]
     assert strip_reminders("Assail. (Followers with Assail can attack.)") == "Assail."
+
+
+def test_adjacent_slots() -> None:
+    g = Grammar("adjacent")
+    g.phrases["num"] = _num
+    g.phrases["thing"] = lambda t: t if t in ("fairy tokens", "knights") else (_ for _ in ()).throw(NoParse(t))
+
+    @g.template("effect", "summon {n:num} {what:thing}")
+    def _summon(n: int, what: str) -> dict:
+        return {"summon": {"n": n, "what": what}}
+
+    assert g.parse("effect", "Summon 3 fairy tokens.") == {"summon": {"n": 3, "what": "fairy tokens"}}
+    assert g.try_parse("effect", "Summon three dragons") is None

@@ -334,3 +334,74 @@ def test_notations_about_cards_and_numbers() -> None:
     assert r.g.players[0]["leader_def"] == 13
     r = scenario(setup({"hand": ["Every"], "cemetery": 12, "leader_def": 10}), cards=cards, do=[{"p1": "play Every"}])
     assert r.g.players[0]["leader_def"] == 12
+
+
+@pytest.mark.rules("sve", "5.12.1", "5.24.1", "5.24.3", "5.32.1", "5.32.1.1", "5.19.1", "5.18.1", "5.10.2",
+                   "5.10.2.1", "5.10.2.2", "5.10.2.3", "5.10.2.4", "5.20.1", "5.20.1.1")
+def test_more_notations() -> None:
+    cards = [spell("Swap", effect={"target": {"as": "t", "type": "follower", "controller": "you"},
+                                   "do": [{"swap": {"a": "t", "b": {"zone": "hand", "player": "you",
+                                                                    "name": "Test Ogre"}}}]}),
+             spell("Amuletize", effect={"target": {"as": "t", "type": "follower"},
+                                        "do": [{"change_type": {"what": "t", "to": "amulet"}}]}),
+             spell("Name It", effect={"do": [{"declare": "named"},
+                                             {"destroy": {"what": {"named_as": "named", "type": "follower"}}}]}),
+             spell("Dice", effect={"do": [{"roll_die": "die"}, {"leader_def": {"n": "die"}}]}),
+             spell("Lottery", effect={"do": [{"select_random": {"from": {"type": "follower", "controller": "enemy"},
+                                                                "as": "x"}},
+                                             {"destroy": "x"}]}),
+             spell("Peek", effect={"do": [{"look_up_to": {"n": 3, "as": "seen"}}]}),
+             spell("Show", effect={"do": [{"reveal": {"what": {"zone": "hand", "player": "you", "name": "Test Ogre"}}},
+                                          {"draw": 1}]})]
+    r = scenario(setup({"hand": ["Swap", "Test Ogre"], "field": [{"card": "Test Goblin", "id": "g"}]}),
+                 cards=cards, do=[{"p1": "play Swap targeting g"}])
+    g = r.g
+    assert [g.objects[x].card.key for x in g.zone(0, "field")] == ["Test Ogre"]
+    assert [g.objects[x].card.key for x in g.zone(0, "hand")] == ["Test Goblin"]
+    r = scenario(setup({"hand": ["Amuletize"]}, {"field": [{"card": "Test Ogre", "id": "o", "state": "engaged"}]}),
+                 cards=cards, do=[{"p1": "play Amuletize targeting o"}])
+    assert attr(r, "o", "type") == "amulet"
+    r = scenario(setup({"hand": ["Name It"]}, {"field": [{"card": "Test Ogre", "id": "o"}, "Test Goblin"]}),
+                 cards=cards, do=[{"p1": "play Name It"}])
+    assert "choose Test Ogre" in options(r) and "choose Fairy" in options(r)  # cards and tokens
+    step(r, "p1", "choose Test Ogre")
+    assert r.g.objects[r.current("o")].zone == "cemetery" and len(r.g.zone(1, "field")) == 1
+    r = scenario(setup({"hand": ["Dice"], "leader_def": 10}, seed=7), cards=cards, do=[{"p1": "play Dice"}])
+    assert 11 <= r.g.players[0]["leader_def"] <= 16
+    rolls = {scenario(setup({"hand": ["Dice"], "leader_def": 10}, seed=s), cards=cards,
+                      do=[{"p1": "play Dice"}]).g.players[0]["leader_def"] for s in range(30)}
+    assert len(rolls) > 2  # it is random
+    r = scenario(setup({"hand": ["Lottery"]}, {"field": ["Test Ogre", "Test Goblin"]}), cards=cards,
+                 do=[{"p1": "play Lottery"}])
+    assert len(r.g.zone(1, "field")) == 1
+    r = scenario(setup({"hand": ["Peek"], "deck": ["Test Ogre", "Test Goblin", "Test Bolt", "Test Squire"]}),
+                 cards=cards, do=[{"p1": "play Peek"}, {"p1": "look"}, {"p1": "look"}, {"p1": "done"}])
+    seen = [x for x in r.g.zone(0, "deck") if r.g.rules.can_see(r.g, r.g.objects[x], 0)]
+    assert sorted(r.g.objects[x].card.key for x in seen) == ["Test Goblin", "Test Ogre"]
+    assert not any(r.g.rules.can_see(r.g, r.g.objects[x], 1) for x in r.g.zone(0, "deck"))
+    r = scenario(setup({"hand": ["Show", "Test Ogre"]}), cards=cards, do=[{"p1": "play Show"}])
+    ogre = next(x for x in r.g.zone(0, "hand") if r.g.objects[x].card.key == "Test Ogre")
+    assert not r.g.rules.can_see(r.g, r.g.objects[ogre], 1)  # unrevealed once the effect resolved
+
+
+@pytest.mark.rules("sve", "10.9.1", "10.9.1.1", "10.9.1.2", "10.9.1.3", "10.9.1.4", "10.9.1.6", "10.9.2",
+                   "10.9.3", "10.1.1.3", "10.3.5")
+def test_persistent_effects_order() -> None:
+    cards = [follower("Proud", 2, 2, 2, abilities=[{"static": {"modify": {"atk": 2}}, "text": "+2 attack"}]),
+             spell("Box Proud", effect={"target": {"as": "t", "type": "follower"}, "do": [{"box": "t"}]}),
+             spell("Set Two", effect={"target": {"as": "t", "type": "follower"},
+                                      "do": [{"set_stats": {"what": "t", "atk": 1}}, {"modify": {"what": "t", "atk": 3}}]}),
+             spell("All Up", effect={"do": [{"modify": {"what": {"type": "follower", "controller": "you"},
+                                                       "atk": 1}}]})]
+    r = scenario(setup({"hand": ["Box Proud"], "field": [{"card": "Proud", "id": "p"}]}), cards=cards)
+    assert attr(r, "p", "atk") == 4  # its own passive ability
+    step(r, "p1", "play Box Proud targeting p")
+    assert attr(r, "p", "atk") == 2  # abilities are lost before numbers are applied (10.9.1.2)
+    r = scenario(setup({"hand": ["Set Two"], "field": [{"card": "Test Ogre", "id": "o"}]}), cards=cards,
+                 do=[{"p1": "play Set Two targeting o"}])
+    assert attr(r, "o", "atk") == 4  # in the order they were made (10.9.1.6)
+    r = scenario(setup({"hand": ["All Up", "Test Goblin"], "field": [{"card": "Test Ogre", "id": "o"}]}), cards=cards,
+                 do=[{"p1": "play All Up"}, {"p1": "play Test Goblin"}])
+    g = r.g
+    new = [x for x in g.zone(0, "field") if g.objects[x].card.key == "Test Goblin"][0]
+    assert attr(r, "o", "atk") == 6 and g.chars(new)["atk"] == 1  # 10.9.2: not the card that came later

@@ -244,6 +244,8 @@ class Checker:
     def block(self, b: Any, path: str) -> None:
         if isinstance(b, dict):
             b = [b]
+        if isinstance(b, tuple):  # an already-normalised block
+            b = list(b)
         if not isinstance(b, list):
             self.fail(path, f"expected a list of instructions, got {type(b).__name__}")
         for i, ins in enumerate(b):

@@ -83,7 +83,12 @@ class Template:
             _, name, kind = part
             parser = grammar.phrases[kind]
             nxt = parts[i + 1] if i + 1 < len(parts) else None
-            ends = range(len(text), pos, -1) if nxt is None else _candidate_ends(low, pos, nxt[1])
+            if nxt is None:
+                ends = range(len(text), pos, -1)
+            elif nxt[0] == "lit":
+                ends = _candidate_ends(low, pos, nxt[1])
+            else:  # two slots side by side: the first may end at any space
+                ends = [k for k in range(pos + 1, len(text)) if text[k] == " "]
             for end in ends:
                 piece = text[pos:end].strip()
                 if not piece:
