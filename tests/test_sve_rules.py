@@ -243,3 +243,25 @@ def test_deck_positions() -> None:
     r = scenario(setup({"hand": ["Third"]}, {"field": [{"card": "Test Ogre", "id": "o"}], "deck": 1}), cards=cards,
                  do=[{"p1": "play Third targeting o"}])
     assert r.g.objects[r.g.zone(1, "deck")[0]].card.key == "Test Ogre"  # too few cards: the bottom
+
+
+@pytest.mark.rules("sve", "4.1.5", "4.1.5.1")
+def test_order_of_cards_put_into_a_deck_together() -> None:
+    cards = [spell("Recycle", effect={"do": [{"to_deck": {"what": {"zone": "hand", "player": "you"},
+                                                          "pos": "bottom"}}]})]
+    r = scenario(setup({"hand": ["Recycle", "Test Ogre", "Test Goblin", "Test Bolt"], "deck": 2}), cards=cards,
+                 do=[{"p1": "play Recycle"}])
+    assert r.g.pending.kind == "order" and options(r) >= {"choose Test Ogre", "choose Test Goblin"}
+    step(r, "p1", "choose Test Bolt")
+    step(r, "p1", "choose Test Ogre")
+    deck = [r.g.objects[x].card.key for x in r.g.zone(0, "deck")]
+    assert deck[:3] == ["Test Goblin", "Test Ogre", "Test Bolt"]  # each one put under the ones before
+
+
+@pytest.mark.rules("sve", "1.2.3")
+def test_concede() -> None:
+    from sve_util import PKG
+
+    r = scenario(setup({}))
+    PKG.concede(r.g, 0)
+    assert r.g.result == 1 and r.g.pending is None

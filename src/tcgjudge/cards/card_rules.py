@@ -248,30 +248,37 @@ class CardRules(GameRules):
                 self._check_delayed(g, ev)
 
     def _trigger_sources(self, g: Game, lki: dict) -> list[tuple[int, Any, dict]]:
-        out = []
-        objs = g.objects
-        # Without an effect that grants abilities, only cards printed with automatic abilities
-        # can have one: skip computing the others' characteristics.
-        granted = any(e.op == "grant" and "abilities" in e.args for e in g.effects) or self._static_grants(g)
-        for zname in self.trigger_zones:
-            for oid in g.all_in(zname):
-                o = objs[oid]
-                if not granted and not self.may_have_auto(g, o):
-                    continue
-                c = g.chars(oid)
-                if c.get("has_auto"):
-                    out.append((oid, o, c))
+        out = list(g.memo(("trigger_sources",), lambda: self._current_trigger_sources(g)))
         for oid, entry in lki.items():
             o, c = entry[0], entry[1]
             if c.get("has_auto") and o.zone in self.trigger_zones:
                 out.append((oid, o, c))
         return out
 
-    def may_have_auto(self, g: Game, o: Obj) -> bool:
-        """Without effects that grant abilities, could this object have an automatic ability?
-        (A game where an object takes another card's information, like SVE's evolved followers,
-        says so here.)"""
-        return bool(o.card.chars.get("has_auto"))
+    def _current_trigger_sources(self, g: Game) -> list[tuple[int, Any, dict]]:
+        out = []
+        objs = g.objects
+        # Without an effect that grants abilities, only cards printed with an automatic ability
+        # valid in that zone can have one: skip computing the others' characteristics.
+        granted = any(e.op == "grant" and "abilities" in e.args for e in g.effects) or self._static_grants(g)
+        tz = self.trigger_zones
+        for (_zp, zname), ids in g.zones.items():
+            if zname not in tz:
+                continue
+            for oid in ids:
+                o = objs[oid]
+                if not granted and not self.may_have_auto(g, o, zname):
+                    continue
+                c = g.chars(oid)
+                if c.get("has_auto"):
+                    out.append((oid, o, c))
+        return out
+
+    def may_have_auto(self, g: Game, o: Obj, zone: str) -> bool:
+        """Without effects that grant abilities, could this object have an automatic ability valid
+        in ``zone``?  (A game where an object takes another card's information, like SVE's evolved
+        followers, says so here.)"""
+        return zone in o.card.chars.get("auto_zones", ())
 
     def _static_grants(self, g: Game) -> bool:
         """Is there a static ability on the field that grants abilities?"""

@@ -41,6 +41,8 @@ def set_ability_flags(c: dict) -> None:
     c["has_auto"] = any(a.kind == "auto" for a in abs_)
     c["acts"] = tuple(a for a in abs_ if a.kind == "activated")
     c["acts_any"] = any(a.spec.get("who") == "any" for a in c["acts"])
+    c["auto_zones"] = frozenset(z for a in abs_ if a.kind == "auto" for z in a.zones)
+    c["act_zones"] = frozenset(z for a in c["acts"] for z in a.zones)
 
 
 class CardBuilder:

@@ -417,11 +417,11 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
     locked = chase_locked(g)
     # activated abilities (CR 604.1a, 704), deity active abilities at main timing (604.2e)
     aether_ok = {(oid, ab.index) for oid, ab, _ in rules.aether_sources(g, p)}
+    objs = g.objects
     for q in (p, 1 - p):
-        for z in ON_FIELD + ABILITY_ZONES:
+        for z in (ON_FIELD + ABILITY_ZONES if q == p else ON_FIELD):
             for oid in g.zone(q, z):
-                if z not in ON_FIELD and (q != p or not any(
-                        z in a.zones for a in g.objects[oid].card.chars.get("acts", ()))):
+                if z not in ON_FIELD and z not in objs[oid].card.chars.get("act_zones", ()):
                     continue  # CR 902.2: only abilities that say they work in this zone
                 c = g.chars(oid)
                 acts = c["acts"]

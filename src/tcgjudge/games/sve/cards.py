@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ...cards.language import CardError
-from ...cards.loader import CardBuilder, load_card_file
+from ...cards.loader import CardBuilder, load_card_file, set_ability_flags
 from ...kernel.objects import Ability, CardDef
 from .vocabulary import CLASSES, SPECIALS, TRIGGER_ICONS, TYPES, UNIVERSE_ALIASES, vocabulary
 
@@ -161,6 +161,7 @@ def _build(entry: dict, chars: dict) -> dict:
         out["evolved_from"] = out["name"]  # 5.15.1.1.1: it corresponds to the card with its name
     if "back" in chars:
         out["has_back"] = True
+    set_ability_flags(out)  # the derived facts the card layer keeps about abilities
     return out
 
 

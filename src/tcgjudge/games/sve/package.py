@@ -314,6 +314,16 @@ class SvePackage:
             return c.get(key)
         raise KeyError(key)
 
+    def concede(self, g: Game, p: int) -> None:
+        """1.2.3: a player may concede at any point; they lose at once, with no Confirmation
+        Timing, and no card can stop it (1.2.3.1)."""
+        from ...kernel.game import GameOver
+
+        try:
+            g.end(1 - p, f"p{p + 1} concedes (1.2.3)")
+        except GameOver:
+            pass
+
     def waiting_empty(self, g: Game) -> bool:
         return not g.zones[(-1, "resolution")]
 

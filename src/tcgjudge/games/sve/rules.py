@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ...cards.card_rules import CardRules
 from ...cards.context import Ctx, cond, has_kw, matches, players, resolve, select, value
 from ...cards.interpreter import Run
+from ...cards.loader import set_ability_flags
 from ...cards.play import can_pay_generic, pay_generic
 from ...kernel.effects import CEffect, LayerView
 from ...kernel.events import Event
@@ -45,7 +46,7 @@ class SveRules(CardRules):
     zone_specs = ZONES
     layered_zones = frozenset(("field", "leader", "ex_area", "resolution"))
     field_zones = ("field",)
-    trigger_zones = ("field", "leader", "ex_area", "hand", "cemetery", "evolve_deck", "resolution")
+    trigger_zones = ("field", "leader", "ex_area", "hand", "deck", "cemetery", "evolve_deck", "resolution")
     waiting_zone = "resolution"
     rested_word = "engaged"
     discard_zone = "cemetery"
@@ -135,9 +136,11 @@ class SveRules(CardRules):
         d = o.data
         return d is not None and bool(d.get("links_evolve") or d.get("face"))
 
-    def may_have_auto(self, g: Game, o: Obj) -> bool:
-        return bool(o.card.chars.get("has_auto")) or self._other_face(o) or bool(
-            o.card.chars.get("has_back"))
+    def may_have_auto(self, g: Game, o: Obj, zone: str) -> bool:
+        if zone in o.card.chars.get("auto_zones", ()):
+            return True
+        d = o.data  # an evolved follower or a back face shows another card's abilities
+        return d is not None and bool(d.get("links_evolve") or d.get("face"))
 
     def extra_effects_possible(self, g: Game) -> bool:
         """Evolved followers and back faces may bring static abilities their card does not print."""
@@ -157,7 +160,7 @@ class SveRules(CardRules):
         if op == "box":  # 5.30.2: loses every ability it had before being boxed
             c["abilities"] = ()
             c["keywords"] = ()
-            c["has_static"] = c["has_auto"] = False
+            set_ability_flags(c)
             return c
         if op == "change_type":  # 5.24.1
             c["types"] = (eff.args["to"],)
@@ -530,6 +533,9 @@ class SveRules(CardRules):
         elif d["kind"] in ("ability", "trigger"):
             src = d["src"]
             ab = d["ab"]
+            so = g.objects.get(src)
+            if so is not None and not ZONES[so.zone].public:
+                self.reveal(g, src)  # 10.6.2.1.1: until the effects are resolved
             if d["kind"] == "ability":
                 if ab.spec.get("once_per_turn"):
                     rec[f"{p}:used:{src}:{ab.index}"] = 1

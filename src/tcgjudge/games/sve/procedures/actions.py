@@ -21,11 +21,11 @@ PLAYABLE = ("follower", "amulet", "spell")
 
 def state_key(g: Game) -> int:
     """A digest of everything that can change (for 15.2.1.2), without the log and the answers."""
-    objs = tuple(sorted((o.id, o.card.key, o.zone, o.zp, o.controller, o.face_up, o.orient,
-                         tuple(sorted((o.counters or {}).items())), repr(sorted((o.data or {}).items())))
-                        for o in g.objects.values()))
-    return hash((objs, repr(g.players), tuple(e.eid for e in g.effects), repr(sorted(g.record.items())),
-                 g.rng.state, len(g.triggers)))
+    objs = tuple((o.id, o.zone, o.zp, o.controller, o.face_up, o.orient,
+                  repr(o.counters) if o.counters else None, repr(o.data) if o.data else None)
+                 for o in g.objects.values())
+    return hash((objs, repr(g.players), tuple(e.eid for e in g.effects), repr(g.record), g.rng.state,
+                 len(g.triggers)))
 
 
 # ----------------------------------------------------------------------- targets

@@ -1,0 +1,110 @@
+"""Finer points of SVE play: selections, repeated triggers, control, the Stand trigger, the start of
+the game, and the Quick window's repetition."""
+
+from __future__ import annotations
+
+import pytest
+
+from sve_util import PKG, attr, follower, options, scenario, step
+
+
+def setup(p1: dict, p2: dict | None = None, **kw) -> dict:
+    s = {"turn": 5, "active": "p1", "at": "main", **kw}
+    s["p1"] = {"deck": 5, "pp": 5, "max_pp": 5, **p1}
+    s["p2"] = {"deck": 5, **(p2 or {})}
+    return s
+
+
+def spell(name: str, cost: int = 0, **kw) -> dict:
+    return {"name": name, "type": "spell", "class": "neutral", "cost": cost, "text": kw.pop("text", ""), **kw}
+
+
+@pytest.mark.rules("sve", "10.6.2.3.1", "10.6.2.3.2", "5.17.2.1", "5.17.2.3")
+def test_how_many_targets_and_options() -> None:
+    cards = [spell("Two Shots", effect={"target": {"as": "t", "n": 2, "filter": {"type": "follower",
+                                                                               "controller": "enemy"}},
+                                        "do": [{"deal": {"what": "t", "n": 1}}]}),
+             spell("Menu", effect={"choose": {"n": 5, "up_to": True, "modes": [
+                 {"text": "draw", "do": [{"draw": 1}]}, {"text": "heal", "do": [{"leader_def": 2}]}]}})]
+    r = scenario(setup({"hand": ["Two Shots"]}, {"field": [{"card": "Test Ogre", "id": "a"},
+                                                           {"card": "Test Squire", "id": "b"}]}), cards=cards,
+                 do=[{"p1": "play Two Shots"}, {"p1": "choose a"}])
+    assert options(r) == {"choose b", "choose Test Squire"}  # no "done": as many as it can (10.6.2.3.1)
+    step(r, "p1", "choose b")
+    assert attr(r, "a", "damage") == 1 and attr(r, "b", "damage") == 1
+    r = scenario(setup({"hand": ["Menu"], "leader_def": 10}), cards=cards,
+                 do=[{"p1": "play Menu"}, {"p1": "choose heal"}])
+    assert options(r) == {"choose draw", "done"}  # up to 5 of 2 options: 1 or 2 (5.17.2.1, 5.17.2.3)
+    step(r, "p1", "done")
+    assert r.g.players[0]["leader_def"] == 12 and len(r.g.zone(0, "hand")) == 0
+
+
+@pytest.mark.rules("sve", "10.7.2.1", "10.7.3", "10.7.3.1")
+def test_a_trigger_met_twice_is_pending_twice() -> None:
+    cards = [follower("Wolf", 1, 1, 1, abilities=[
+        {"auto": {"on": "other_follower_enters", "do": [{"modify": {"what": "self", "atk": 1, "def": 1}}]},
+         "text": "Whenever another follower is put onto your field, give this follower +1/+1."}]),
+        spell("Two Knights", effect={"do": [{"token": {"card": "Knight", "n": 2}}]})]
+    r = scenario(setup({"hand": ["Two Knights"], "field": [{"card": "Wolf", "id": "w"}]}), cards=cards,
+                 do=[{"p1": "play Two Knights"}])
+    while r.g.pending.kind == "order_triggers":
+        step(r, "p1", sorted(options(r))[0])
+    assert attr(r, "w", "atk") == 3 and attr(r, "w", "def") == 3
+
+
+@pytest.mark.rules("sve", "5.21.5")
+def test_a_stolen_card_goes_to_its_owners_cemetery() -> None:
+    cards = [spell("Steal", effect={"target": {"as": "t", "type": "follower", "controller": "enemy"},
+                                    "do": [{"gain_control": "t"}, {"destroy": "t"}]})]
+    r = scenario(setup({"hand": ["Steal"]}, {"field": [{"card": "Test Ogre", "id": "o"}]}), cards=cards,
+                 do=[{"p1": "play Steal targeting o"}])
+    assert r.g.objects[r.current("o")].zone == "cemetery" and r.g.objects[r.current("o")].zp == 1
+
+
+@pytest.mark.rules("sve", "14.4.5.1.3.3")
+def test_stand_trigger() -> None:
+    cards = [follower("Driver", 1, 2, 5, keywords=["single_drive"], universe="vanguard"),
+             follower("Stand Card", 1, 1, 1, trigger="stand", universe="vanguard")]
+    r = scenario(setup({"field": [{"card": "Driver", "id": "d"}, {"card": "Test Goblin", "id": "g", "state": "engaged"}],
+                        "deck": ["Stand Card", "Filler"], "universe": "vanguard"}), cards=cards,
+                 do=[{"p1": "attack d -> p2"}, {"p1": "choose g"}, {"p2": "pass"}])
+    assert attr(r, "g", "state") == "reserved"
+    assert not any(x.startswith("attack g -> p2") for x in options(r))  # not the leader this turn
+    assert attr(r, "g", "flags") == ["cannot_attack_leader"]
+
+
+@pytest.mark.rules("sve", "5.30.3.1")
+def test_a_boxed_card_can_be_refreshed_by_an_effect() -> None:
+    cards = [spell("Wake", effect={"target": {"as": "t", "type": "follower"}, "do": [{"refresh": "t"}]})]
+    r = scenario(setup({"hand": ["Wake"], "field": [{"card": "Test Ogre", "id": "o", "state": "engaged",
+                                                      "boxed": True}]}),
+                 cards=cards, do=[{"p1": "play Wake targeting o"}])
+    assert attr(r, "o", "state") == "reserved"
+
+
+@pytest.mark.rules("sve", "6.2.1.12")
+def test_abilities_after_the_redraw() -> None:
+    from tcgjudge.games.sve import new_game, rules
+    from tcgjudge.games.sve.deck import Deck
+
+    b = rules().builder
+    opener = b.card({"name": "Opener", "type": "spell", "class": "neutral", "cost": 1, "text": "",
+                     "abilities": [{"auto": {"on": "game_start", "do": [{"leader_def": 1}]}, "zones": ["deck", "hand"],
+                                    "text": "After the redraw at the start of the game, give your leader +1."}]},
+                    "t")
+    d = PKG.load_deck("forest-test")
+    deck = Deck("o", leader=d.leader, main=d.main[:39] + [opener], evolve=d.evolve)
+    g = new_game(deck, PKG.load_deck("sword-test"), seed=5, first=0, auto=True)
+    g.decide("keep hand")
+    g.decide("keep hand")
+    assert g.players[0]["leader_def"] == 21 and g.turn == 1
+
+
+@pytest.mark.rules("sve", "7.4.6", "12.3.2.1")
+def test_quick_window_repeats() -> None:
+    r = scenario(setup({}, {"hand": ["Test Insight", "Test Insight"], "pp": 2, "max_pp": 2, "deck": 5}),
+                 do=[{"p1": "end main phase"}, {"p2": "play Test Insight"}])
+    assert r.g.pending.kind == "quick" and "play Test Insight" in options(r)
+    step(r, "p2", "play Test Insight")
+    step(r, "p2", "pass")
+    assert r.g.active == 1 and len(r.g.zone(1, "hand")) == 3  # two drawn, then the turn's draw
