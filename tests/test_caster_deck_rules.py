@@ -208,3 +208,29 @@ def test_after_the_exchange_the_second_player_has_the_coin_and_the_first_player_
     assert g.zone(1, "casters") == []
     assert g.turn == 1 and g.active == 1
     assert g.pending.player == 1
+
+
+@pytest.mark.rules("caster", "402.4", "402.2a")
+def test_a_deck_building_ability_replaces_the_copy_limit_only_when_building() -> None:
+    """CR 402.4: a card that allows any number of copies in a deck makes such a deck legal;
+    the rest of deck construction still applies, and once the game starts nothing checks it."""
+    from tcgjudge.games.caster import new_game, rules
+    from tcgjudge.games.caster.deck import Deck, check_deck
+
+    b = rules().builder
+    swarm = b.card({"name": "Swarm Mite", "type": "servant", "element": "silva", "cost": 1, "atk": 500,
+                    "def": 500, "copies": "any",
+                    "text": "A deck may contain any number of cards named Swarm Mite."}, "t")
+    five = b.card({"name": "Pack Rat", "type": "servant", "element": "silva", "cost": 1, "atk": 500,
+                   "def": 500, "copies": 5}, "t")
+    plain = b.card({"name": "Lone Wolf", "type": "servant", "element": "silva", "cost": 1, "atk": 500,
+                    "def": 500}, "t")
+    ok = Deck("swarm", main=[swarm] * 45 + [five] * 5)
+    assert check_deck(ok) == []
+    too_many = Deck("rats", main=[swarm] * 44 + [five] * 6)
+    errs = check_deck(too_many)
+    assert any("402.2a" in e and "Pack Rat" in e and "402.4" in e for e in errs), errs
+    wolves = Deck("wolves", main=[swarm] * 45 + [plain] * 5)
+    assert any("at most 4 copies of Lone Wolf" in e for e in check_deck(wolves))
+    g = new_game(ok, ok, 1)  # the deck is legal and the game starts with it
+    assert g.pending is not None

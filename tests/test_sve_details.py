@@ -108,3 +108,37 @@ def test_quick_window_repeats() -> None:
     step(r, "p2", "play Test Insight")
     step(r, "p2", "pass")
     assert r.g.active == 1 and len(r.g.zone(1, "hand")) == 3  # two drawn, then the turn's draw
+
+
+@pytest.mark.rules("sve", "10.4.7.3", "10.6.2.2.1")
+def test_optional_additional_cost_when_playing() -> None:
+    cards = [spell("Boost Bolt", effect={
+        "cost": [{"may_pay": {"as": "boost", "cost": [{"pp": 2}]}}],
+        "target": {"as": "t", "type": "follower", "controller": "enemy"},
+        "do": [{"deal": {"what": "t", "n": 1}}, {"if": {"cond": {"paid": "boost"},
+                                                         "then": [{"deal": {"what": "t", "n": 2}}]}}]})]
+    r = scenario(setup({"hand": ["Boost Bolt"], "pp": 3}, {"field": [{"card": "Test Ogre", "id": "o"}]}),
+                 cards=cards, do=[{"p1": "play Boost Bolt targeting o"}])
+    assert options(r) == {"pay", "pass"}
+    step(r, "p1", "pay")
+    assert attr(r, "o", "damage") == 3 and r.g.players[0]["pp"] == 1
+    r = scenario(setup({"hand": ["Boost Bolt"], "pp": 3}, {"field": [{"card": "Test Ogre", "id": "o"}]}),
+                 cards=cards, do=[{"p1": "play Boost Bolt targeting o"}, {"p1": "pass"}])
+    assert attr(r, "o", "damage") == 1 and r.g.players[0]["pp"] == 3
+
+
+@pytest.mark.rules("sve", "B-1", "8.5.1", "8.5.1.1")
+def test_sealed_granting_rush() -> None:
+    r = scenario(setup({"field": [{"card": "Test Ogre", "id": "o", "summoned_this_turn": True},
+                                  {"card": "Test Goblin", "id": "g"}],
+                        "evolve_deck": ["Test Goblin (Evolved)", "Test Ogre (Evolved)"], "pp": 0, "ep": 1},
+                       {"field": [{"card": "Test Squire", "id": "s", "state": "engaged"}]}, format="sealed"))
+    assert "grant rush o" in options(r)
+    step(r, "p1", "grant rush o")
+    g = r.g
+    assert g.players[0]["ep"] == 0  # an evolution point in lieu of the play point (8.5.1.1)
+    assert sum(1 for x in g.zone(0, "evolve_deck") if g.objects[x].face_up) == 1
+    assert "attack o -> s" in options(r)
+    assert "grant rush g" not in options(r) and "evolve g" not in options(r)  # once, and no evolving after
+    r = scenario(setup({"field": [{"card": "Test Ogre", "id": "o"}], "evolve_deck": ["Test Ogre (Evolved)"]}))
+    assert not any(x.startswith("grant rush") for x in options(r))  # only in Sealed

@@ -53,10 +53,19 @@ def _count(v: Any) -> int:
     return v
 
 
+def _copies(v: Any) -> Any:
+    """A deck-building ability (CR 402.4): how many copies a deck may hold, or 'any'."""
+    if v == "any":
+        return "any"
+    if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+        raise ValueError(f"expected a number of copies of 1 or more, or 'any', got {v!r}")
+    return v
+
+
 FIELDS = {
     "element": parse_element, "level": _level, "race": _races, "trait": _races,
     "additional_type": lambda v: tuple(str(x).lower() for x in (v if isinstance(v, list) else [v])),
-    "materials": _names, "version": str, "deity_counters": _count,
+    "materials": _names, "version": str, "deity_counters": _count, "copies": _copies,
 }
 
 
@@ -81,7 +90,7 @@ def _build(entry: dict, chars: dict) -> dict:
         out["effect"] = chars["effect"]
     if chars.get("x_cost"):
         out["x_cost"] = True
-    for k in ("level", "version", "materials", "deity_counters"):
+    for k in ("level", "version", "materials", "deity_counters", "copies"):
         if k in chars:
             out[k] = chars[k]
     if "additional_type" in chars:

@@ -106,6 +106,7 @@ def check_deck(deck: Deck) -> list[str]:
     if len(main) != 50:
         errs.append(f"CR 402.2: the deck must have exactly 50 cards; it has {len(main)}")
     counts: dict[tuple, int] = {}
+    limits: dict[tuple, Any] = {}
     for c in main:
         ch = c.chars
         if "soul bond" in ch.get("additional", ()) or "deity" in ch["types"]:
@@ -119,11 +120,15 @@ def check_deck(deck: Deck) -> list[str]:
         else:
             k = ("card", ch["name"])  # CR 402.2a
         counts[k] = counts.get(k, 0) + 1
+        # CR 402.4: a card's own deck-building ability replaces the limit, at deck building only
+        limits[k] = ch.get("copies", 4)
     for k, n in sorted(counts.items(), key=str):
-        if n > 4:
+        lim = limits[k]
+        if lim != "any" and n > lim:
             what = f"{k[1]} Lv{k[2]}" + (f" ({k[3]})" if k[3] else "") if k[0] == "caster" else k[1]
             rule = "402.2b" if k[0] == "caster" else "402.2a"
-            errs.append(f"CR {rule}: at most 4 copies of {what}; the deck has {n}")
+            errs.append(f"CR {rule}: at most {lim} copies of {what}; the deck has {n}"
+                        + (" (its own deck-building ability, CR 402.4)" if lim != 4 else ""))
     if len(extra) > 7:
         errs.append(f"CR 402.3: the extra deck holds 0 to 7 cards; it has {len(extra)}")
     ecount: dict[str, int] = {}

@@ -242,6 +242,7 @@ class SveBuilder(CardBuilder):
         if isinstance(entry, dict):
             entry = _compiled(entry, where)
         c = super().card(entry, where)
+        self._check_nested_costs(c, f"{where}: card {c.key!r}")
         back = entry.get("back") if isinstance(entry, dict) else None
         if back is not None:
             w = f"{where}: card {entry.get('name')!r}: back"
@@ -255,6 +256,26 @@ class SveBuilder(CardBuilder):
             bc = super().card(merged, w)
             c.chars["back"] = bc.chars
         return c
+
+
+    def _check_nested_costs(self, c: CardDef, where: str) -> None:
+        """The cost items inside ``may_pay`` are checked like any cost item."""
+        abilities = list(c.chars.get("abilities", ()))
+        if c.chars.get("effect") is not None:
+            abilities.append(c.chars["effect"])
+        for ab in abilities:
+            for name, arg in ab.spec.get("cost", ()):
+                if name != "may_pay":
+                    continue
+                if not isinstance(arg, dict) or "cost" not in arg:
+                    raise CardError(f"{where}: may_pay: expected {{as: NAME, cost: [cost items]}}")
+                items = arg["cost"] if isinstance(arg["cost"], (list, tuple)) else [arg["cost"]]
+                for i, it in enumerate(items):
+                    n = it if isinstance(it, str) else (next(iter(it)) if isinstance(it, dict) and len(it) == 1
+                                                        else None)
+                    if n not in self.vocab.costs or n == "may_pay":
+                        raise CardError(f"{where}: may_pay.cost[{i}]: unknown cost {it!r}; known: "
+                                        f"{', '.join(sorted(k for k in self.vocab.costs if k != 'may_pay'))}")
 
 
 def builder() -> SveBuilder:

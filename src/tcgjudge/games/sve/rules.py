@@ -35,7 +35,7 @@ TWIN_DRIVE = Ability("auto", {"on": {"event": ("attack",)}, "do": (("drive_check
                      text="Twin Drive: perform 2 drive checks.", zones=("field",), index=93, keyword="twin_drive")
 
 #: cost items that are optional in themselves (13.3.3.2: Earth Rite is a "may" additional cost)
-OPTIONAL_COSTS = ("earth_rite",)
+OPTIONAL_COSTS = ("earth_rite", "may_pay")
 #: continuous effects that are not characteristics (read where they apply, not by the layer pass)
 NON_LAYER_OPS = ("damage_mod",)
 
@@ -226,7 +226,7 @@ class SveRules(CardRules):
 
     def trigger_label(self, g: Game, t) -> str:
         name = self.obj_ref(g, t.source) if t.source in g.objects or t.source in g.lki else "delayed"
-        return f"{name}: {t.ability.text[:40]}"
+        return f"{name}: {t.ability.text[:40].rstrip()}"  # no trailing blank in a label
 
     # ------------------------------------------------------------------ player values
     def player_value(self, g: Game, p: int, key: str) -> int:

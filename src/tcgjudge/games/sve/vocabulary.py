@@ -154,7 +154,8 @@ def vocabulary() -> Vocabulary:
     v.conds = {"combo": VALUE, "spellchain": VALUE, "necrocharge": VALUE, "overflow": BOOL,
                "sanguine": BOOL, "first_player": BOOL, "basis": STR, "die": ANY}
     v.costs = {"pp": VALUE, "evolve_pp": VALUE, "evolve_card": ANY, "serve": VALUE, "drive_point": ANY,
-               "earth_rite": VALUE, "lesson": VALUE, "ep": VALUE, "remove_stack": VALUE, "return": ANY}
+               "earth_rite": VALUE, "lesson": VALUE, "ep": VALUE, "remove_stack": VALUE, "return": ANY,
+               "may_pay": ANY}
     v.statics = {"damage_mod": ANY}
     v.ability_keys = {"evolve_cost": VALUE}
     # ---------------------------------------------------------------- damage and defense

@@ -234,7 +234,49 @@ def pay_item(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
         return _engage_others(g, f, arg)
     if name == "return":
         return _return_cost(g, f, arg)
+    if name == "may_pay":
+        return _may_pay(g, f, arg)
     return pay_generic(g, f, name, arg)
+
+
+def norm_items(raw: Any) -> list:
+    """Cost items written inside a cost item (``may_pay``) as ``(name, arg)`` pairs."""
+    out = []
+    for c in (raw if isinstance(raw, (list, tuple)) else [raw]):
+        if isinstance(c, str):
+            out.append((c, None))
+        elif isinstance(c, dict) and len(c) == 1:
+            out.append(next(iter(c.items())))
+        elif isinstance(c, (list, tuple)) and len(c) == 2 and isinstance(c[0], str):
+            out.append((c[0], c[1]))
+        else:
+            raise ValueError(f"a cost item is a word or a one-key mapping, got {c!r}")
+    return out
+
+
+def _may_pay(g: Game, f: Frame, arg: dict) -> bool | None:
+    """10.4.7.3, 10.6.2.2.1: an optional additional cost ("when playing this card, you may [cost]:
+    [effect]"): ``{may_pay: {as: NAME, cost: [...]}}`` binds ``_paid_NAME`` when paid (test with
+    ``if: {paid: NAME}``); not paying is not a failure."""
+    d = f.data
+    loc = d.setdefault("loc", {})
+    name = arg.get("as", "optional")
+    items = norm_items(arg.get("cost", ()))
+    if "sub" not in loc:
+        if not can_pay(g, d["p"], d["src"], items, d["env"], ep_allowed(g, d)):
+            return True
+        ans = g.answer(f)
+        if ans is None:
+            g.ask(d["p"], "may", f"pay the optional cost ({name})?", [("pay", "yes"), ("pass", "no")])
+            return None
+        if ans == "no":
+            return True
+        loc["sub"] = True
+        g.push("pay", p=d["p"], src=d["src"], items=items, i=0, env=d["env"])
+        return None
+    if d.pop("ret", False):
+        d["env"][f"_paid_{name}"] = True
+    return True
 
 
 def _return_candidates(g: Game, p: int, src: int | None, arg: Any, ctx: Ctx) -> list[int]:
@@ -333,7 +375,7 @@ def can_pay(g: Game, p: int, src: int | None, items: list, env: dict, ep_ok: boo
         elif name == "drive_point":
             if not drive_points(g, p):
                 return False
-        elif name == "earth_rite":
+        elif name in ("earth_rite", "may_pay"):
             continue  # optional
         elif name == "lesson":
             if len(magical_items(g, p)) < value(ctx, arg):
