@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards.context import Ctx, has_kw, player1, players, resolve, resolve_lki, select, value
-from ...cards.interpreter import CONT, Run, add_effect
+from ...cards.interpreter import Run, add_effect
 from ...kernel.effects import CEffect
 from ...kernel.events import Event
 from . import links
@@ -700,4 +700,4 @@ def op_draw(rt: Run, a: dict) -> bool:
     return rt.ask(p, "draw", f"draw a card? ({done} of up to {n})", [("draw", "draw"), ("done", "done")])
 
 
-__all__ = ["install", "evolve", "CONT"]
+__all__ = ["install", "evolve"]

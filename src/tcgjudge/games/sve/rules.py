@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards.card_rules import CardRules
-from ...cards.context import Ctx, cond, has_kw, matches, players, resolve, select, value
+from ...cards.context import Ctx, cond, has_kw, matches, select, value
 from ...cards.interpreter import Run
 from ...cards.loader import set_ability_flags
-from ...cards.play import can_pay_generic, pay_generic
 from ...kernel.effects import CEffect, LayerView
 from ...kernel.events import Event
 from ...kernel.objects import Ability, CardDef
@@ -643,4 +642,4 @@ class SveRules(CardRules):
         return f"activate {self.obj_ref(g, oid)}"
 
 
-__all__ = ["SveRules", "players", "resolve", "can_pay_generic", "pay_generic"]
+__all__ = ["SveRules"]

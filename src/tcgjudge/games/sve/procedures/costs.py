@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ....cards.context import Ctx, has_kw, resolve, select, value
+from ....cards.context import Ctx, has_kw, select, value
 from ....cards.play import can_pay_generic, pay_generic
 from .. import links
 
@@ -407,4 +407,4 @@ def can_pay(g: Game, p: int, src: int | None, items: list, env: dict, ep_ok: boo
     return ep_ok and not ep_used and ep >= 1 and pp >= need - 1 and rules is not None
 
 
-__all__ = ["pay_item", "can_pay", "corresponding_cards", "resolve"]
+__all__ = ["pay_item", "can_pay", "corresponding_cards"]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ....cards.context import Ctx, has_kw, player1, players
+from ....cards.context import has_kw, player1
 from ....kernel.effects import CEffect
 from ....kernel.events import Event
 from ..vocabulary import ADVANCED_ZONES, FACE_ZONES, TOKEN_ZONES_PERMANENT, TOKEN_ZONES_SPELL, ZONES
@@ -414,4 +414,4 @@ def _replacement_abilities(g: Game, e: dict) -> list[tuple]:
     return out
 
 
-__all__ = ["proc_moves", "move_now", "create_token", "carry_effects", "plan_from_op", "players", "Ctx"]
+__all__ = ["proc_moves", "move_now", "create_token", "carry_effects", "plan_from_op"]
