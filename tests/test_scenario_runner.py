@@ -192,7 +192,8 @@ def test_a_label_that_is_not_an_option_fails(tmp_path: Path) -> None:
     r = result_of(tmp_path, CARDS + SETUP + "do:\n  - p1: play Nothing\n")
     assert not r.passed and not r.error
     # (the runner first passed priority to look for the option in a later step)
-    assert "do[0]: no option 'play Nothing' for p1's attack decision; options: ['attack s -> w'" in r.reason, r.reason
+    # the failure names the question the step was written against, not where passing stopped
+    assert "do[0]: no option 'play Nothing' for p1's priority decision; options: ['pass'" in r.reason, r.reason
     r = result_of(tmp_path, CARDS + SETUP + "do:\n  - p2: pass\n")
     assert "do[0]: the pending priority decision belongs to p1, not p2" in r.reason, r.reason
 

@@ -142,3 +142,30 @@ def test_sealed_granting_rush() -> None:
     assert "grant rush g" not in options(r) and "evolve g" not in options(r)  # once, and no evolving after
     r = scenario(setup({"field": [{"card": "Test Ogre", "id": "o"}], "evolve_deck": ["Test Ogre (Evolved)"]}))
     assert not any(x.startswith("grant rush") for x in options(r))  # only in Sealed
+
+
+@pytest.mark.rules("sve", "5.4.3")
+def test_played_from_the_hand_counts_as_put_onto_the_field_from_the_hand() -> None:
+    cards = [follower("Watcher", 1, 1, 3, abilities=[
+        {"auto": {"on": {"event": "move", "from": "hand", "to": "field", "player": "you",
+                         "subject": {"type": "follower"}}, "do": [{"leader_def": 1}]},
+         "text": "Whenever a follower is put onto your field from your hand, +1."}]),
+        spell("Call Back", effect={"do": [{"summon": {"what": {"zone": "cemetery", "player": "you",
+                                                                 "name": "Test Goblin"}}}]})]
+    r = scenario(setup({"hand": ["Test Goblin", "Call Back"], "field": ["Watcher"], "cemetery": ["Test Goblin"],
+                        "leader_def": 10}), cards=cards, do=[{"p1": "play Test Goblin"}])
+    assert r.g.players[0]["leader_def"] == 11
+    step(r, "p1", "play Call Back")
+    assert r.g.players[0]["leader_def"] == 11  # from the cemetery: no
+
+
+@pytest.mark.rules("sve", "10.6.2.5.3")
+def test_playing_a_card_for_free() -> None:
+    cards = [spell("Encore", effect={"do": [{"play_free": {"what": {"zone": "hand", "player": "you",
+                                                                     "name": "Test Bolt"}}}]})]
+    r = scenario(setup({"hand": ["Encore", "Test Bolt"], "pp": 0}, {"field": [{"card": "Test Ogre", "id": "o"}]}),
+                 cards=cards, do=[{"p1": "play Encore"}, {"p1": "choose o"}])
+    assert attr(r, "o", "damage") == 2 and r.g.players[0]["pp"] == 0
+    r = scenario(setup({"hand": ["Encore", "Test Bolt"], "pp": 0}), cards=cards, do=[{"p1": "play Encore"}])
+    g = r.g  # no target: the free play is illegal and nothing happens; the Bolt stays in the hand
+    assert [g.objects[x].card.key for x in g.zone(0, "hand")] == ["Test Bolt"] and g.pending.kind == "main"

@@ -499,6 +499,11 @@ def op_exchange_control(rt: Run, a: dict) -> bool:
     return True
 
 
+def _has_condition(sel: dict) -> bool:
+    """Does a search filter ask for specific information (not only where to look)?"""
+    return any(k not in ("zone", "player") for k in sel)
+
+
 def op_search(rt: Run, a: dict) -> bool:
     """Search a hidden zone (CR 1012.2, SVE 5.7): the searcher may fail to find."""
     g = rt.g
@@ -528,12 +533,15 @@ def op_search(rt: Run, a: dict) -> bool:
                 continue  # identical cards in a hidden zone: one option each
             seen.add(k)
             opts.append((f"choose {k}", c))
-        opts.append(("done", "done"))  # a hidden zone search may fail to find (CR 1012.2)
+        if _has_condition(a["filter"]):
+            # a hidden zone search for cards with specific information may fail to find (CR
+            # 1012.2, SVE 4.1.2.2); a search for a number of cards must find them (SVE 5.7.1.1)
+            opts.append(("done", "done"))
         return rt.ask(rt.p, "search", f"search your {zone}", opts)
     if "moved" not in loc:
         loc["moved"] = True
         got = loc["got"]
-        if a.get("reveal", True):
+        if a.get("reveal", True) and _has_condition(a["filter"]):  # SVE 5.7.1.2
             for oid in got:
                 g.rules.reveal(g, oid)
         to = a.get("to", "hand")

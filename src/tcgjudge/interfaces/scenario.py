@@ -197,6 +197,7 @@ class Runner:
             raise StepFailed(f"{where}: the pending {d.kind} decision belongs to p{d.player + 1}, not p{player + 1} "
                              f"(options: {d.labels})")
         i = self.find(label)
+        before = g.clone() if i is None else None
         if i is None and self._fast_forward(player, _head(label)):
             i = self.find(label)
         if i is not None:
@@ -220,6 +221,9 @@ class Runner:
             if nd is not None and nd.kind == kind and nd.player == player and "done" in nd.labels:
                 g.decide("done")
             return
+        if before is not None and before.fingerprint() != g.fingerprint():
+            g.restore(before)  # report the question the step was written against
+            d = g.pending
         raise StepFailed(f"{where}: no option {label!r} for p{player + 1}'s {d.kind} decision; options: {d.labels}")
 
     def _fast_forward(self, player: int, label: str) -> bool:

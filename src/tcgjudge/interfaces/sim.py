@@ -50,8 +50,7 @@ def play_game(pkg: Any, decks: list, seed: int, agents: list[str], *, auto: bool
         if on_decision:
             on_decision(g)
         if n >= max_decisions:
-            g.result = "draw"
-            g.note(f"game stopped after {max_decisions} decisions and counted as a draw")
+            stop_game(g, max_decisions)
             break
     if check:
         for p in range(len(g.players)):
@@ -81,6 +80,14 @@ def check_view(g: Game, v: dict, viewer: int) -> None:
     walk(v["shared"])
 
 
+def stop_game(g: Game, after: int) -> None:
+    """Stop a game that runs too long: a draw, recorded so that its replay stops the same way."""
+    g.result = "draw"
+    g.pending = None
+    g.info = {**g.info, "stopped_after": after}
+    g.note(f"game stopped after {after} decisions and counted as a draw")
+
+
 def replay_game(pkg: Any, data: dict) -> Game:
     decks = [pkg.deck_from_json(d) for d in data["decks"]]
     g = pkg.new_game(decks, data["seed"], first=data.get("first"), auto=data.get("auto", False))
@@ -91,6 +98,8 @@ def replay_game(pkg: Any, data: dict) -> Game:
             g.decide(idx)
         except IllegalAction as e:
             raise ValueError(f"replay decision {i}: {e}") from None
+    if data.get("stopped_after"):
+        stop_game(g, data["stopped_after"])
     return g
 
 

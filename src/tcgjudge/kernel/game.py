@@ -634,7 +634,13 @@ class Game:
              repr(sorted(o.data.items())) if o.data else "")
             for o in self.objects.values()))
         zones = tuple(sorted((k, tuple(v)) for k, v in self.zones.items()))
+        effects = tuple((e.eid, e.ts, e.layer, e.op, repr(e.args), repr(e.affects), e.controller, e.source,
+                         e.duration) for e in self.effects)
+        triggers = tuple((t.tid, t.controller, t.source, t.ability.text, repr(sorted(t.bind.items())))
+                         for t in self.triggers)
         return (objs, zones, repr(self.players), self.turn, self.active, self.phase, self.step,
                 tuple((f.kind, f.step, repr(f.data)) for f in self.frames),
                 self.pending.labels if self.pending else None, self.result, self.rng.state,
-                tuple(self.log), tuple(self.history))
+                tuple(self.log), tuple(self.history), effects, triggers, repr(self.delayed),
+                repr(sorted(self.record.items())), repr(sorted(((k, v) for k, v in self.gvars.items() if not k.startswith("_")), key=str)),
+                tuple(sorted(self.lki)), self.next_id)

@@ -39,7 +39,7 @@ def perform_loop(g: Game, sequence: list[str], counts: dict[int, int]) -> int:
     if not counts or any(n < 0 for n in counts.values()):
         raise IllegalAction("each player who can stop the loop declares a number of 0 or more (CR 104.5)")
     n = min(counts.values())
-    last = g.gvars.get("last_loop")
+    last = g.gvars.get("_last_loop")
     if last == (tuple(sequence), len(g.history)):
         raise IllegalAction("this loop was just performed; another action must come first (CR 1301.1a)")
     start = _point(g)
@@ -67,5 +67,5 @@ def perform_loop(g: Game, sequence: list[str], counts: dict[int, int]) -> int:
             break
         done += 1
     # remembered outside the log so that a replay of the same answers is the same game
-    g.gvars["last_loop"] = (tuple(sequence), len(g.history))
+    g.gvars["_last_loop"] = (tuple(sequence), len(g.history))
     return done

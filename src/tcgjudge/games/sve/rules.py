@@ -396,9 +396,10 @@ class SveRules(CardRules):
             n = env.get("X", 0)
         sets: list[int] = []
         delta = 0
-        for eff, mod in g.pmods(p).get("cost_mods", ()):
+        mods = [(Ctx(g, eff.controller, eff.source), mod) for eff, mod in g.pmods(p).get("cost_mods", ())]
+        mods += self._own_cost_mods(g, p, oid, c)
+        for ectx, mod in mods:
             sel = mod.get("affects", {}) if isinstance(mod, dict) else {}
-            ectx = Ctx(g, eff.controller, eff.source)
             if sel and not matches(ectx, oid, {k: v for k, v in sel.items() if k != "zone"}):
                 continue
             if "set" in mod:
@@ -408,6 +409,26 @@ class SveRules(CardRules):
         if sets:
             n = sets[-1]
         return max(0, n + delta)
+
+    def _own_cost_mods(self, g: Game, p: int, oid: int, c: dict) -> list[tuple[Ctx, Any]]:
+        """4.4.3.1, 10.3.4: "this card costs N less to play" is valid where the card is played
+        from; outside the layered zones (the hand) the layer pass does not see it, so the card's
+        own cost abilities valid in its zone are read here."""
+        o = g.objects[oid]
+        if o.zone in self.layered_zones or not c.get("has_static"):
+            return []
+        out: list[tuple[Ctx, Any]] = []
+        ctx = Ctx(g, p, oid)
+        for ab in c["abilities"]:
+            if ab.kind != "static" or o.zone not in ab.zones:
+                continue
+            if ab.spec.get("if") is not None and not cond(ctx, ab.spec["if"]):
+                continue
+            for part in ab.spec["effects"]:
+                args = part.get("args")
+                if part["op"] == "player" and isinstance(args, dict) and "cost_mod" in args:
+                    out.append((ctx, args["cost_mod"]))
+        return out
 
     def cost_items(self, g: Game, d: dict, spec: dict) -> list:
         """10.6.2.5: the cost of playing a card is its play points (5.2, 10.4.4) plus any cost
@@ -556,6 +577,16 @@ class SveRules(CardRules):
         if "state" in pat:
             return None  # 10.7.6: state triggers are checked in Confirmation Timing, not on events
         return self.match_pattern(g, pat, o.controller, src, ev, {})
+
+    def match_pattern(self, g: Game, pat: dict, p: int, src: int | None, ev: Event, env: dict) -> dict | None:
+        """5.4.3: a card played from a zone and then put onto the field from the resolution zone
+        was "put onto the field from" the zone it was played from."""
+        if ev.kind == "move" and ev.frm == "resolution" and ("from" in pat or "not_from" in pat):
+            e = g.lki.get(ev.oid)
+            was = e[0].get("from") if e is not None else None
+            if was:
+                ev = Event(ev.kind, ev.oid, ev.new, was, ev.to, ev.player, ev.cause, ev.data)
+        return super().match_pattern(g, pat, p, src, ev, env)
 
     def add_pending(self, g: Game, controller: int, src: int, ab: Ability, bind: dict, card: CardDef) -> None:
         """10.7.2: a triggered ability becomes pending; 10.7.2.2: "N per turn" ones at most N times

@@ -329,7 +329,8 @@ def proc_free_play(g: Game, f: Frame) -> None:
             if ans == "no":
                 g.pop()
                 return
-        begin_play(g, f, 2, 1, p, "card", oid, free=True, rewind=False)
+        # an illegal play is rewound to here (step 2: nothing happens), as any play is (10.6.2)
+        begin_play(g, f, 2, 1, p, "card", oid, free=True)
         return
     if f.step == 1:
         obj = d.pop("ret", None)

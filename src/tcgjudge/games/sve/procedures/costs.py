@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ....cards.context import Ctx, has_kw, select, value
+from ....cards.context import Ctx, has_kw, players, select, value
 from ....cards.play import can_pay_generic, pay_generic
 from .. import links
 
@@ -347,6 +347,38 @@ def _engage_others(g: Game, f: Frame, arg: dict) -> bool | None:
     return True
 
 
+#: player values a cost may reduce, with their lower limits (10.4.5.1: and never below zero)
+VALUE_FLOORS = {"leader_def": 0, "pp": 0, "max_pp": 0, "ep": 0}
+
+
+def _value_cost_ok(g: Game, p: int, ctx: Ctx, block: Any) -> bool:
+    """10.4.5, 10.4.5.1: a cost that reduces a value ("give your leader -3 defense", "reduce your
+    maximum play points by 1") needs at least that much of it, and cannot take it past its limits;
+    a cost that increases a value cannot take it above its upper limit."""
+    for ins in block if isinstance(block, (list, tuple)) else (block,):
+        if not isinstance(ins, (tuple, list, dict)):
+            continue
+        name, a = (ins[0], ins[1]) if isinstance(ins, (tuple, list)) else next(iter(ins.items()))
+        if name == "leader_def":
+            key, n = "leader_def", value(ctx, a.get("n", 1) if isinstance(a, dict) else a)
+        elif name == "add_player" and isinstance(a, dict):
+            key, n = a.get("key"), value(ctx, a.get("n", 0))
+        else:
+            continue
+        if key not in VALUE_FLOORS:
+            continue
+        who = players(ctx, a.get("player", "you")) if isinstance(a, dict) else [p]
+        for q in who:
+            have = g.players[q].get(key, 20 if key == "leader_def" else 0)
+            if n < 0 and have + n < VALUE_FLOORS[key]:
+                return False
+            if n > 0 and key == "max_pp" and have + n > 10:
+                return False  # 3.2.4.1
+            if n > 0 and key == "pp" and have + n > g.players[q].get("max_pp", 0):
+                return False  # 3.2.4.2
+    return True
+
+
 def can_pay(g: Game, p: int, src: int | None, items: list, env: dict, ep_ok: bool) -> bool:
     """Could the whole cost be paid now (10.4.2.2: never part of it)?"""
     rules = g.rules
@@ -395,6 +427,9 @@ def can_pay(g: Game, p: int, src: int | None, items: list, env: dict, ep_ok: boo
                 return False
         elif name == "bury" and (arg == "self" or (isinstance(arg, dict) and arg.get("filter") == "self")):
             if src is None or src not in g.objects or g.objects[src].zone != "field":
+                return False
+        elif name == "do":
+            if not _value_cost_ok(g, p, ctx, arg):
                 return False
         elif not can_pay_generic(g, p, src, name, arg, ctx):
             return False
