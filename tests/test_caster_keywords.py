@@ -252,7 +252,7 @@ expect:
     assert r.g.pending is None or r.g.pending.kind != "break"
 
 
-@pytest.mark.rules("caster", "1103.2a", "1103.2a-1")
+@pytest.mark.rules("caster", "1103.2", "1103.2a", "1103.2a-1")
 def test_break_caster_level_one_is_put_into_the_field() -> None:
     run(break_setup("Harbor Sentinel", "    orbs: [{card: Cinder Page Lv1, id: c}]") + """
   - p1: corrupt orb 1
@@ -402,6 +402,61 @@ do:
   - p1: pass
 expect:
   options: {player: p2, include: ["play Flash Fire"], exclude: ["play Scorching Ray"]}
+""")
+
+
+@pytest.mark.rules("caster", "1105.3", "1114.2")
+def test_losing_quickcast_before_reaching_the_chase_zone_rewinds_the_play() -> None:
+    """Stepping up rests the only recovered Beast, which was what gave the card [Quickcast]:
+    outside main timing the play is illegal and the game is rewound."""
+    text = """
+cards:
+  - name: Pack Ambusher
+    type: servant
+    element: silva
+    cost: 3
+    atk: 3000
+    def: 1000
+    race: Beast
+    keywords: [{step_up: Beast}]
+    text: "[Step Up](Beast)\nAs long as you control a recovered Beast servant, this card has [Quickcast]."
+    abilities:
+      - static:
+          grant: {keywords: [quickcast]}
+          if: {exists: {type: servant, controller: you, race: Beast, orientation: recovered}}
+        zones: [hand]
+setup:
+  turn: 3
+  active: p1
+  at: main
+  p1:
+    field: [{card: Kindled Hound, id: k}]
+    deck: 10
+  p2:
+    hand: [{card: Pack Ambusher, id: pa}]
+    field: [{card: Packrunner Wolf, id: w}]
+    aether: [silva, silva, silva]
+    orbs: 7
+    deck: 10
+do:
+  - p1: attack k -> p2
+  - p1: pass
+  - p2: play Pack Ambusher
+"""
+    r = run(text + """
+  - p2: step up with w
+expect:
+  pa: {zone: p2.hand}
+  w: {orientation: recovered}
+  log: ["lost [Quickcast]"]
+""")
+    assert r.g.pending.player == 1 and r.g.pending.kind == "priority"
+    # without stepping up it keeps [Quickcast] and is played
+    run(text + """
+  - p2: pass
+  - p2: pay silva, silva, silva
+expect:
+  pa: {zone: shared.chase}
 """)
 
 
@@ -1145,6 +1200,42 @@ do:
 expect:
   p1.bingo: [b1, b3, new]
   b2: {zone: p1.graveyard}
+""")
+
+
+@pytest.mark.rules("caster", "314.3", "314.3a")
+def test_any_move_into_a_full_bingo_zone_asks_which_card_to_banish() -> None:
+    run("""
+cards:
+  - name: Prize Wheel
+    type: conjure
+    element: void
+    cost: 0
+    text: "Put the top two cards of your deck into your BINGO zone."
+    effect:
+      do:
+        - move: {what: {zone: deck, player: you, top: 2}, to: bingo}
+setup:
+  turn: 3
+  active: p1
+  at: main
+  p1:
+    hand: [Prize Wheel]
+    bingo: [{card: Kindled Hound, id: b1}, {card: Flash Fire, id: b2}]
+    deck: [{card: Reef Crab, id: d1}, {card: Ember Moth, id: d2}, Ash Wall]
+  p2:
+    deck: 10
+do:
+  - p1: play Prize Wheel
+  - p1: pass
+  - p2: pass
+  - p1: banish b1
+expect:
+  p1.bingo: 3
+  b1: {zone: p1.graveyard}
+  b2: {zone: p1.bingo}
+  d1: {zone: p1.bingo}
+  d2: {zone: p1.bingo}
 """)
 
 

@@ -169,3 +169,25 @@ def test_playing_a_card_for_free() -> None:
     r = scenario(setup({"hand": ["Encore", "Test Bolt"], "pp": 0}), cards=cards, do=[{"p1": "play Encore"}])
     g = r.g  # no target: the free play is illegal and nothing happens; the Bolt stays in the hand
     assert [g.objects[x].card.key for x in g.zone(0, "hand")] == ["Test Bolt"] and g.pending.kind == "main"
+
+
+@pytest.mark.rules("sve", "10.6.2.5.1", "10.6.2.5.1.2")
+def test_alternate_cost() -> None:
+    cards = [spell("Tribute Blast", 5, effect={
+        "alt_cost": [{"bury": {"n": 1, "filter": {"type": "follower"}}}],
+        "target": {"as": "t", "type": "follower", "controller": "enemy"},
+        "do": [{"deal": {"what": "t", "n": 4}}]})]
+    r = scenario(setup({"hand": ["Tribute Blast"], "pp": 1, "field": [{"card": "Test Goblin", "id": "g"}]},
+                       {"field": [{"card": "Test Ogre", "id": "o"}]}), cards=cards,
+                 do=[{"p1": "play Tribute Blast targeting o"}, {"p1": "bury g"}])
+    assert attr(r, "o", "damage") == 4 and r.g.players[0]["pp"] == 1
+    assert r.g.objects[r.current("g")].zone == "cemetery"
+    r = scenario(setup({"hand": ["Tribute Blast"], "pp": 5, "field": [{"card": "Test Goblin", "id": "g"}]},
+                       {"field": [{"card": "Test Ogre", "id": "o"}]}), cards=cards,
+                 do=[{"p1": "play Tribute Blast targeting o"}])
+    assert options(r) == {"pay the cost", "pay the alternate cost"}
+    step(r, "p1", "pay the cost")
+    assert r.g.players[0]["pp"] == 0 and r.g.objects[r.current("g")].zone == "field"
+    r = scenario(setup({"hand": ["Tribute Blast"], "pp": 1}, {"field": [{"card": "Test Ogre", "id": "o"}]}),
+                 cards=cards)
+    assert "play Tribute Blast" not in options(r)

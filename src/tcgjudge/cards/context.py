@@ -189,10 +189,12 @@ def select(ctx: Ctx, sel: dict, among: Iterable[int] | None = None) -> list[int]
                     zl = g.zones[(p, zname)]
                     if "top" in sel:
                         # top card first: cards leaving a deck go one at a time from the top
-                        # (CR 304.3)
-                        ids.extend(reversed(zl[-sel["top"]:]) if sel["top"] else [])
+                        # (CR 304.3); the number may be a value ("the top half", SVE 5.29.2)
+                        k = value(ctx, sel["top"])
+                        ids.extend(reversed(zl[-k:]) if k > 0 else [])
                     elif "bottom" in sel:
-                        ids.extend(zl[:sel["bottom"]])
+                        k = value(ctx, sel["bottom"])
+                        ids.extend(zl[:k] if k > 0 else [])
                     else:
                         ids.extend(zl)
         among = ids

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..kernel.effects import CEffect
 from ..kernel.events import Event
+from ..kernel.game import dcopy
 from .context import Ctx, cond, matches, player1, players, resolve, resolve_lki, select, value
 
 if TYPE_CHECKING:
@@ -75,7 +76,7 @@ class Run:
 def start_program(g: Game, p: int, src: int | None, block: tuple, env: dict | None = None,
                   kind: str = "run", **extra: Any) -> None:
     """Push a ``run`` frame for a program."""
-    g.push(kind, p=p, src=src, env=env if env is not None else {}, stack=[[block, 0, "seq", None]], **extra)
+    g.push(kind, p=p, src=src, env=dcopy(env) if env else {}, stack=[[block, 0, "seq", None]], **extra)
 
 
 def proc_run(g: Game, f: Frame) -> None:

@@ -111,7 +111,7 @@ def core_vocabulary() -> Vocabulary:
         "orientation": STRS, "not_orientation": STRS, "face": STR,
         "other": BOOL, "self": BOOL, "keyword": STRS, "no_keyword": STRS,
         "token": BOOL, "counters": ANY, "in": REF, "not_in": REF, "where": COND,
-        "entered_this_turn": BOOL, "spell": BOOL, "top": INT, "bottom": INT,
+        "entered_this_turn": BOOL, "spell": BOOL, "top": VALUE, "bottom": VALUE,
         "class": STRS, "damaged": BOOL, "evolved": BOOL, "color": STRS, "under": REF,
     }
     # --- values -------------------------------------------------------------------

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..kernel.game import dcopy
 from ..kernel.objects import Ability, CardDef
 from .context import Ctx, matches, player1, resolve, select, value
 
@@ -204,7 +205,7 @@ def proc_play(g: Game, f: Frame) -> None:
             d["ret"] = True
             return
         g.push("pay", p=p, src=d["src"] if d["kind"] != "card" else d["obj"], items=list(items), i=0,
-               play=True, env=env)
+               play=True, env=dcopy(env))
         return
     if step == 5:
         ok = d.pop("ret", True)
@@ -341,7 +342,19 @@ def proc_pay(g: Game, f: Frame) -> None:
         d["i"] += 1
         d.pop("loc", None)
         d.pop("ret", None)
+    _share_paid(g, d)
     g.pop(True)
+
+
+def _share_paid(g: Game, d: dict) -> None:
+    """Frames never share mutable data (so any state can be cloned): what the cost paid reaches
+    the procedure that asked for it when the payment ends."""
+    if len(g.frames) >= 2:
+        parent_env = g.frames[-2].data.get("env")
+        if isinstance(parent_env, dict):
+            for k, v in d.get("env", {}).items():
+                if k.startswith("_paid_"):
+                    parent_env[k] = dcopy(v)
 
 
 def pay_generic(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
@@ -421,7 +434,7 @@ def pay_generic(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
         if loc.get("ran"):
             return True
         loc["ran"] = True
-        g.push("run", p=p, src=d["src"], env=d.get("env", {}), stack=[[arg, 0, "seq", None]])
+        g.push("run", p=p, src=d["src"], env=dcopy(d.get("env", {})), stack=[[arg, 0, "seq", None]])
         return None
     raise ValueError(f"cost item {name!r} is not understood by {g.rules.game_id}")
 

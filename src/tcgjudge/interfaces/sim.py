@@ -42,6 +42,7 @@ def play_game(pkg: Any, decks: list, seed: int, agents: list[str], *, auto: bool
         v = view(g, d.player) if (check or getattr(ags[d.player], "needs_view", False)) else {}
         if check:
             check_view(g, v, d.player)
+            check_frames(g)
             if g.card_count() != total:
                 raise InvariantError(f"seed {seed}: card count changed from {total} to {g.card_count()}")
         i = ags[d.player].choose(v, d)
@@ -57,6 +58,25 @@ def play_game(pkg: Any, decks: list, seed: int, agents: list[str], *, auto: bool
             check_view(g, view(g, p), p)
     rec = GameRecord(seed, tuple(d.name for d in decks), g.result, g.turn, n, replay_mod.record(g))
     return g, rec
+
+
+def check_frames(g: Game) -> None:
+    """Everything pending is plain data held by one frame only (DESIGN principle 2): no dict or
+    list may be reachable from two frames, or a clone would split what should be one thing."""
+    owner: dict[int, int] = {}
+
+    def walk(x: Any, i: int) -> None:
+        if isinstance(x, (dict, list)):
+            k = id(x)
+            if owner.get(k, i) != i:
+                raise InvariantError(f"frames {owner[k]} ({g.frames[owner[k]].kind}) and {i} "
+                                     f"({g.frames[i].kind}) share a mutable value")
+            owner[k] = i
+            for v in (x.values() if isinstance(x, dict) else x):
+                walk(v, i)
+
+    for i, f in enumerate(g.frames):
+        walk(f.data, i)
 
 
 def check_view(g: Game, v: dict, viewer: int) -> None:

@@ -10,6 +10,7 @@ from ...cards.interpreter import Run
 from ...cards.play import can_pay_generic, pay_generic, program_of
 from ...kernel.effects import CEffect, LayerView
 from ...kernel.events import Event
+from ...kernel.game import dcopy
 from ...kernel.objects import Ability, CardDef
 from . import aether as ae
 from .vocabulary import ON_FIELD, ZONES, vocabulary
@@ -856,7 +857,7 @@ class CasterRules(CardRules):
 
     def resolve_immediate(self, g: Game, d: dict, spec: dict) -> None:
         """CR 907.3: aether abilities resolve at once, without the chase zone."""
-        g.push("run", p=d["p"], src=d["src"], env=d["env"], stack=[[program_of(spec, ()), 0, "seq", None]])
+        g.push("run", p=d["p"], src=d["src"], env=dcopy(d["env"]), stack=[[program_of(spec, ()), 0, "seq", None]])
 
     # -------------------------------------------------------- ability usability
     def ability_usable(self, g: Game, p: int, oid: int, ab: Ability, aether_check: bool = True) -> bool:
@@ -900,6 +901,26 @@ class CasterRules(CardRules):
         return new
 
     def play_pre(self, g: Game, f: Frame) -> bool:
+        """Before the card moves to the chase zone: [Step Up] (CR 903.2a, 1114.2), then the
+        [Quickcast] check of CR 1105.3."""
+        if not self._step_up(g, f):
+            return False
+        d = f.data
+        if d.get("free") or d.get("break_cost") is not None or d.get("break_play"):
+            return True
+        from .procedures import main_timing
+
+        c = g.chars(d["src"])
+        if main_timing(g, d["p"]) or has_kw(c.get("keywords", ()), "quickcast"):
+            return True
+        # CR 1105.3: it lost [Quickcast] after it began to be played and before it moved to the
+        # chase zone, and it cannot be played without it now: the play is illegal and is rewound
+        from ...cards.play import _fail
+
+        _fail(g, f, "it lost [Quickcast] before it reached the chase zone (CR 1105.3)")
+        return False
+
+    def _step_up(self, g: Game, f: Frame) -> bool:
         """CR 903.2a, 1114.2: a card with [Step Up] may be stepped up as it is played."""
         d = f.data
         if d.get("free") or d.get("break_cost") is not None:

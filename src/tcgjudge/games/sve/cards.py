@@ -264,18 +264,22 @@ class SveBuilder(CardBuilder):
         if c.chars.get("effect") is not None:
             abilities.append(c.chars["effect"])
         for ab in abilities:
+            if ab.spec.get("alt_cost") is not None:
+                self._check_items(ab.spec["alt_cost"], f"{where}: alt_cost")
             for name, arg in ab.spec.get("cost", ()):
                 if name != "may_pay":
                     continue
                 if not isinstance(arg, dict) or "cost" not in arg:
                     raise CardError(f"{where}: may_pay: expected {{as: NAME, cost: [cost items]}}")
-                items = arg["cost"] if isinstance(arg["cost"], (list, tuple)) else [arg["cost"]]
-                for i, it in enumerate(items):
-                    n = it if isinstance(it, str) else (next(iter(it)) if isinstance(it, dict) and len(it) == 1
-                                                        else None)
-                    if n not in self.vocab.costs or n == "may_pay":
-                        raise CardError(f"{where}: may_pay.cost[{i}]: unknown cost {it!r}; known: "
-                                        f"{', '.join(sorted(k for k in self.vocab.costs if k != 'may_pay'))}")
+                self._check_items(arg["cost"], f"{where}: may_pay.cost")
+
+    def _check_items(self, raw: Any, where: str) -> None:
+        items = raw if isinstance(raw, (list, tuple)) else [raw]
+        for i, it in enumerate(items):
+            n = it if isinstance(it, str) else (next(iter(it)) if isinstance(it, dict) and len(it) == 1 else None)
+            if n not in self.vocab.costs or n == "may_pay":
+                raise CardError(f"{where}[{i}]: unknown cost {it!r}; known: "
+                                f"{', '.join(sorted(k for k in self.vocab.costs if k != 'may_pay'))}")
 
 
 def builder() -> SveBuilder:

@@ -316,7 +316,8 @@ def op_declare(rt: Run, a: dict) -> bool:
     ans = rt.answer()
     if ans is None:
         p = player1(rt.ctx, a.get("player", "you"))
-        names = sorted({c.chars["name"] for c in g.rules.cards.values()} | set(g.rules.tokens))
+        names = sorted({c.chars["name"] for c in g.rules.cards.values()} | set(g.rules.tokens)
+                       | set(g.gvars.get("card_names", ())))  # a scenario's own cards exist too
         return rt.ask(p, "declare", "declare a card name", [(f"choose {n}", n) for n in names])
     rt.env[a["as"]] = ans
     g.note(f"p{rt.p + 1} declares {ans}")

@@ -72,6 +72,8 @@ class SvePackage:
         g.info = {"game": "sve", "seed": seed, "scenario": where}
         names: dict[int, str] = {}
         g.gvars["names"] = names
+        # the scenario's own cards are cards of the game (5.32.1: a declared name must exist)
+        g.gvars["card_names"] = sorted({c.chars["name"] for c in cards.values() if c.chars.get("name")})
         for k in setup:
             if k not in ("seed", "turn", "active", "at", "first_player", "format", "p1", "p2", "resolution"):
                 raise ValueError(f"{where}: setup: unknown key {k!r}; keys: seed, turn, active, at, first_player, "

@@ -436,7 +436,14 @@ class SveRules(CardRules):
         items: list = []
         if d["kind"] == "card":
             if not d.get("free"):
-                items.append(("pp", self.card_cost(g, d["p"], d["obj"], d["env"])))
+                pp = ("pp", self.card_cost(g, d["p"], d["obj"], d["env"]))
+                if spec.get("alt_cost"):
+                    # 10.6.2.5.1.2: an alternate cost the player may pay instead
+                    from .procedures.costs import norm_items
+
+                    items.append(("either", {"normal": [pp], "alt": norm_items(spec["alt_cost"])}))
+                else:
+                    items.append(pp)
             items.extend(spec.get("cost", ()))
         else:
             if d["kind"] == "trigger" and any(n not in OPTIONAL_COSTS for n, _ in spec.get("cost", ())):

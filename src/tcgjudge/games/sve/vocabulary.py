@@ -157,7 +157,7 @@ def vocabulary() -> Vocabulary:
                "earth_rite": VALUE, "lesson": VALUE, "ep": VALUE, "remove_stack": VALUE, "return": ANY,
                "may_pay": ANY}
     v.statics = {"damage_mod": ANY}
-    v.ability_keys = {"evolve_cost": VALUE}
+    v.ability_keys = {"evolve_cost": VALUE, "alt_cost": ANY}
     # ---------------------------------------------------------------- damage and defense
     v.op("deal", required=("what",), what=REF, n=VALUE, divided=STR, source=REF,
          doc="Deal N ability damage to followers and leaders (5.13); `divided: NAME` deals the "

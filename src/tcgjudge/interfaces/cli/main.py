@@ -129,7 +129,7 @@ def sim(game, n, agents, seed, decks, replay_dir, check, processes, quiet) -> No
     click.echo(f"  speed: {n / dt:.1f} games/s, {decisions / dt:.0f} decisions/s ({dt:.1f} s, "
                f"{processes} process{'es' if processes > 1 else ''})")
     if check:
-        click.echo("  invariants: all held (cards conserved, views hide hidden cards, replays reproduce)")
+        click.echo("  invariants: all held (cards conserved, views hide hidden cards, replays reproduce, frames share no data)")
 
 
 @main.command("replay")

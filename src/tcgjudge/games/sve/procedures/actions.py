@@ -3,6 +3,7 @@ the non-active player (8.4.7, 7.4.5, 12.3) and Granting Rush (Sealed, B-1 8.5)."
 
 from __future__ import annotations
 
+import hashlib
 from typing import TYPE_CHECKING, Any
 
 from ....cards.context import Ctx, cond, has_kw, value
@@ -19,13 +20,14 @@ PASS = ("pass",)
 PLAYABLE = ("follower", "amulet", "spell")
 
 
-def state_key(g: Game) -> int:
-    """A digest of everything that can change (for 15.2.1.2), without the log and the answers."""
+def state_key(g: Game) -> str:
+    """A digest of everything that can change (for 15.2.1.2), without the log and the answers
+    (the same in every process: it may be kept in the game's state)."""
     objs = tuple((o.id, o.zone, o.zp, o.controller, o.face_up, o.orient,
                   repr(o.counters) if o.counters else None, repr(o.data) if o.data else None)
                  for o in g.objects.values())
-    return hash((objs, repr(g.players), tuple(e.eid for e in g.effects), repr(g.record), g.rng.state,
-                 len(g.triggers)))
+    text = repr((objs, g.players, tuple(e.eid for e in g.effects), g.record, g.rng.state, len(g.triggers)))
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
 # ----------------------------------------------------------------------- targets
@@ -82,7 +84,12 @@ def card_playable(g: Game, p: int, oid: int, *, quick: bool = False, free: bool 
     items: list = []
     if not free:
         n = 0 if c.get("x_cost") else rules.card_cost(g, p, oid)
-        items.append(("pp", n))
+        if spec.get("alt_cost"):
+            from .costs import norm_items
+
+            items.append(("either", {"normal": [("pp", n)], "alt": norm_items(spec["alt_cost"])}))
+        else:
+            items.append(("pp", n))
     items.extend(spec.get("cost", ()))
     return can_pay(g, p, oid, items, {}, False)
 
@@ -164,7 +171,7 @@ def main_options(g: Game, p: int) -> list[tuple[str, Any]]:
         opts += rush_options(g, p)
     futile = g.gvars.get("futile")
     if futile:
-        banned = futile.get(str(hash(state_key(g))), ())
+        banned = futile.get(state_key(g), ())
         if banned:
             opts = [o for o in opts if repr(o[1]) not in banned]  # 15.2.1.2
     opts.append(("end main phase", ("end",)))

@@ -10,6 +10,7 @@ does the same with theirs (10.5.2.3); when nobody has any, the Confirmation Timi
 
 from __future__ import annotations
 
+import hashlib
 from typing import TYPE_CHECKING
 
 from ....cards.context import Ctx, cond, has_kw
@@ -124,7 +125,7 @@ def _watch_cycle(g: Game, f: Frame) -> None:
     if n < CYCLE_WATCH:
         return
     seen = d.setdefault("seen", {})
-    key = str(hash(_state_key(g)))
+    key = hashlib.blake2b(repr(_state_key(g)).encode(), digest_size=12).hexdigest()
     seen[key] = seen.get(key, 0) + 1
     if seen[key] >= 3:
         g.end("draw", "a perpetual cycle of automatic abilities that neither player can stop (15.2.1.3)")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....cards.context import Ctx, has_kw, players, select, value
 from ....cards.play import can_pay_generic, pay_generic
+from ....kernel.game import dcopy
 from .. import links
 
 if TYPE_CHECKING:
@@ -236,7 +237,33 @@ def pay_item(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
         return _return_cost(g, f, arg)
     if name == "may_pay":
         return _may_pay(g, f, arg)
+    if name == "either":
+        return _either(g, f, arg)
     return pay_generic(g, f, name, arg)
+
+
+def _either(g: Game, f: Frame, arg: dict) -> bool | None:
+    """10.6.2.5.1.2: the card's cost, or its alternate cost if the player chooses to pay that."""
+    d = f.data
+    loc = d.setdefault("loc", {})
+    if "sub" not in loc:
+        ep = ep_allowed(g, d)
+        ok = {k: can_pay(g, d["p"], d["src"], list(arg[k]), d["env"], ep) for k in ("normal", "alt")}
+        if not any(ok.values()):
+            return False
+        ans = g.answer(f)
+        if ans is None:
+            if all(ok.values()):
+                g.ask(d["p"], "alternate_cost", "pay the card's cost or its alternate cost? (10.6.2.5.1.2)",
+                      [("pay the cost", "normal"), ("pay the alternate cost", "alt")])
+                return None
+            ans = "normal" if ok["normal"] else "alt"
+        loc["sub"] = ans
+        if ans == "alt":
+            d["env"]["_paid_alt_cost"] = True
+        g.push("pay", p=d["p"], src=d["src"], items=list(arg[ans]), i=0, env=dcopy(d["env"]))
+        return None
+    return bool(d.pop("ret", False))
 
 
 def norm_items(raw: Any) -> list:
@@ -272,7 +299,7 @@ def _may_pay(g: Game, f: Frame, arg: dict) -> bool | None:
         if ans == "no":
             return True
         loc["sub"] = True
-        g.push("pay", p=d["p"], src=d["src"], items=items, i=0, env=d["env"])
+        g.push("pay", p=d["p"], src=d["src"], items=items, i=0, env=dcopy(d["env"]))
         return None
     if d.pop("ret", False):
         d["env"][f"_paid_{name}"] = True
@@ -409,6 +436,9 @@ def can_pay(g: Game, p: int, src: int | None, items: list, env: dict, ep_ok: boo
                 return False
         elif name in ("earth_rite", "may_pay"):
             continue  # optional
+        elif name == "either":
+            if not any(can_pay(g, p, src, list(arg[k]), env, ep_ok) for k in ("normal", "alt")):
+                return False
         elif name == "lesson":
             if len(magical_items(g, p)) < value(ctx, arg):
                 return False

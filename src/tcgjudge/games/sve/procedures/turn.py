@@ -93,7 +93,7 @@ def proc_turn(g: Game, f: Frame) -> None:
         label = d.pop("label", None)
         if before is not None and before == state_key(g):
             futile = g.gvars.setdefault("futile", {})
-            futile.setdefault(str(hash(before)), []).append(repr(label))
+            futile.setdefault(before, []).append(repr(label))
         f.step = "act"
         return
     if step == "end":  # 7.4.1-7.4.2
