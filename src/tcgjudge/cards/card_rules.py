@@ -354,6 +354,8 @@ class CardRules(GameRules):
             bind["subject"] = [ev.new if ev.new is not None and ev.new in g.objects else ev.oid]
             if ev.kind == "move" and ev.new in g.objects and ev.oid in g.lki and self._looks_back(ev):
                 bind["_lookback"] = {str(ev.new): ev.oid}
+        elif ev.new is not None and ev.new in g.objects:
+            bind["subject"] = [ev.new]  # a token just created was "put into" its zone (SVE 9.1.2.2)
         if "target" in ev.data and ev.data["target"] is not None:
             bind["attacked"] = [ev.data["target"]]
         if ev.player is not None:

@@ -398,6 +398,13 @@ def value(ctx: Ctx, v: Any) -> int:
             oid = ids[0]
             c = ctx.chars(oid) if oid in ctx.g.objects else ctx.g.lki[oid][1]
             return c.get(prop) or 0
+        if k == "original":  # the information printed on the card itself (SVE 5.23.1)
+            ref, prop = a[0], a[1]
+            ids = resolve_lki(ctx, ref)
+            if not ids:
+                return 0
+            o = ctx.g.objects[ids[0]] if ids[0] in ctx.g.objects else ctx.g.lki[ids[0]][0]
+            return o.card.chars.get(prop) or 0
         if k == "add":
             return sum(value(ctx, x) for x in a)
         if k == "sub":

@@ -116,7 +116,7 @@ def core_vocabulary() -> Vocabulary:
     }
     # --- values -------------------------------------------------------------------
     v.values = {
-        "count": SELECTOR, "sum": ANY, "prop": ANY, "add": ANY, "sub": ANY, "mul": ANY,
+        "count": SELECTOR, "sum": ANY, "prop": ANY, "original": ANY, "add": ANY, "sub": ANY, "mul": ANY,
         "div": ANY, "half": VALUE, "min": ANY, "max": ANY, "var": STR, "neg": VALUE,
         "record": ANY, "player_value": ANY, "counters_of": ANY, "len": STR,
     }
@@ -133,7 +133,8 @@ def core_vocabulary() -> Vocabulary:
          chooser=PLAYER, up_to=BOOL, **{"as": STR},
          doc="The player discards N cards (of their choice unless random).")
     v.op("destroy", short="what", required=("what",), what=REF, doc="Destroy objects.")
-    v.op("banish", short="what", required=("what",), what=REF, doc="Banish objects (game's meaning).")
+    v.op("banish", short="what", required=("what",), what=REF, player=PLAYER,
+         doc="Banish objects (game's meaning); `player` performs it (default you).")
     v.op("remove", short="what", required=("what",), what=REF, face=STR,
          doc="Remove from the game / to the removed zone.")
     v.op("return", short="what", required=("what",), what=REF, doc="Return to the owner's hand.")

@@ -191,7 +191,7 @@ class CardBuilder:
                 spec["targets"] = self.targets(v, chk, p)
             elif k == "choose":
                 spec[k] = self.choose(v, chk, p)
-            elif k == "cost":
+            elif k in ("cost", "alt_cost"):  # alt_cost: an alternate cost (SVE 10.6.2.5.1.2)
                 spec[k] = self.cost(v, chk, p)
             elif k == "replace":
                 chk.trigger(v, p)
@@ -369,6 +369,9 @@ class CardBuilder:
                                 f"{', '.join(sorted(self.vocab.costs))}")
             if name == "do":
                 arg = self.block(arg, chk, f"{path}[{i}].do")
+            elif isinstance(arg, dict) and isinstance(arg.get("cost"), (list, dict)) and name == "may_pay":
+                # an optional additional cost holds cost items of its own (SVE 10.4.7.3)
+                arg = {**arg, "cost": self.cost(arg["cost"], chk, f"{path}[{i}].{name}.cost")}
             out.append((name, freeze(arg)))
         return tuple(out)
 

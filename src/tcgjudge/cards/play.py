@@ -404,8 +404,11 @@ def pay_generic(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
         elif name == "reveal":
             for x in got:
                 rules.reveal(g, x)
-        else:
-            rules.cost_move(g, p, got, name)
+        elif not loc.get("moving"):
+            loc["moving"] = True
+            if rules.cost_move(g, p, got, name):
+                return None  # a procedure makes the moves (replacement effects may ask); back here after
+        d.pop("ret", None)
         d.setdefault("env", {})[f"_paid_{name}"] = list(got)
         return True
     if name == "counters":  # pay counters the player has (CR 1018.3)

@@ -126,6 +126,8 @@ def proc_battle(g: Game, f: Frame) -> None:
         g.set_data(oid, "battled", g.turn)
         if tgt is not None:
             g.set_data(tgt, "battled", g.turn)
+            g.set_data(oid, "battled_servant", g.turn)  # a battle with a servant (read by `battled: servant`)
+            g.set_data(tgt, "battled_servant", g.turn)
         tname = f"p{target[1] + 1}" if isinstance(target, tuple) else rules.obj_name(g, tgt, None)
         g.note(f"{rules.obj_name(g, oid, None)} attacks {tname}")
         g.emit(Event("attack", oid=oid, player=tp, data={"target": tgt}))

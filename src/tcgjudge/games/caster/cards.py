@@ -7,6 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ...cards.language import CardError
 from ...cards.loader import CardBuilder, load_card_file, set_ability_flags
 from ...kernel.objects import CardDef
 from .aether import parse_element
@@ -245,11 +246,28 @@ def _key(e: dict) -> str:
     return base
 
 
+class CasterBuilder(CardBuilder):
+    """The card builder, plus the text compiler: an entry whose printed ``text`` is its only
+    description of what the card does (no ``abilities``, ``effect`` or ``script``, and more than
+    the keyword lines its ``keywords`` give) is compiled from its text (SPEC "Inline cards")."""
+
+    def card(self, entry: Any, where: str) -> CardDef:
+        if isinstance(entry, dict):
+            from .compiler import Uncompilable, compile_entry
+
+            try:
+                entry = compile_entry(entry)
+            except Uncompilable as e:
+                raise CardError(f"{where}: card {entry.get('name')!r}: text: cannot compile {e.text!r} "
+                                f"(no template reads it; give the card `abilities`/`effect` or a `script`)") from None
+        return super().card(entry, where)
+
+
 def builder() -> CardBuilder:
     from .rules import ON_FIELD
 
-    return CardBuilder("caster", vocabulary(), FIELDS, _build, ON_FIELD, keyword_abilities=keyword_abilities,
-                       key_of=_key)
+    return CasterBuilder("caster", vocabulary(), FIELDS, _build, ON_FIELD, keyword_abilities=keyword_abilities,
+                         key_of=_key)
 
 
 @lru_cache(maxsize=1)

@@ -44,6 +44,9 @@ def install(rules: CasterRules) -> None:
         # a caster rides
         "rode": lambda ctx, oid, o, c, v: any(oid in ctx.g.record.get(f"ride:{x}", ()) for x in resolve(ctx, v)),
         "ridden_by": lambda ctx, oid, o, c, v: any(x in ctx.g.record.get(f"ride:{oid}", ()) for x in resolve(ctx, v)),
+        # CR 803.4: the attacking servant and the servant it attacks are "servants in battle"
+        "battled": lambda ctx, oid, o, c, v: ((o.data or {}).get(
+            "battled_servant" if v == "servant" else "battled") == ctx.g.turn) == bool(v),
     })
 
 

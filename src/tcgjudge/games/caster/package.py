@@ -12,7 +12,7 @@ from . import aether as ae
 from . import deck as deckmod
 from .vocabulary import ELEMENTS, ON_FIELD, ORIENTS, ZONES
 
-FILLER = {"name": "Filler", "type": "conjure", "cost": 99, "element": "void",
+FILLER = {"name": "Filler", "type": "conjure", "cost": 99, "element": "void", "abilities": [],
           "text": "A card with no abilities, used to fill decks and orbs in scenarios."}
 
 #: scenario `at` values -> (turn step, battle step)

@@ -503,6 +503,9 @@ class CasterRules(CardRules):
             flt.setdefault("player", "you")
             return select(ctx, flt)
         if how == "banish":
+            if flt.get("zone") == "orbs":
+                # "banish an orb": one of the player's own orbs (CR 1008.2a)
+                return [x for x in g.zone(p, "orbs") if self._cost_match(g, ctx, x, flt)]
             # CR 1008.3: an entity you control, or a stock of one, with that name (face-down ones
             # too when the front side has the name, 1008.3a)
             out = []
@@ -1000,19 +1003,39 @@ class CasterRules(CardRules):
     def record_event(self, g: Game, ev: Event) -> None:
         """Per-turn tallies that conditions read (CR 'this turn' references)."""
         rec = g.record
+
+        def tally(p: int, key: str, n: int = 1) -> None:
+            rec[f"{p}:{key}"] = rec.get(f"{p}:{key}", 0) + n
+
         if ev.kind == "move":
-            if ev.to == "field" and ev.frm not in ON_FIELD and ev.new in g.objects:
-                p = g.objects[ev.new].controller
-                k = f"{p}:servants_entered"
-                rec[k] = rec.get(k, 0) + 1
-            if ev.frm in ON_FIELD and ev.to == "graveyard":
-                o = g.lki[ev.oid][0] if ev.oid in g.lki else None
-                if o is not None:
-                    k = f"{o.controller}:to_graveyard_from_field"
-                    rec[k] = rec.get(k, 0) + 1
+            if ev.to == "field" and ev.frm not in ON_FIELD and ev.new in g.objects \
+                    and "servant" in g.chars(ev.new)["types"]:
+                tally(g.objects[ev.new].controller, "servants_entered")
+            old = g.lki.get(ev.oid) if ev.frm in ON_FIELD and ev.to not in ON_FIELD else None
+            if old is not None:
+                o, c = old[0], old[1]
+                servant = "servant" in c.get("types", ())
+                if ev.to == "graveyard":
+                    tally(o.controller, "to_graveyard_from_field")
+                    if servant:
+                        tally(o.controller, "servants_to_graveyard")
+                        if ev.cause == "battle":  # CR 804.3
+                            tally(o.controller, "servants_destroyed_in_battle")
+                        elif ev.cause == "destroy":  # destroyed by a spell or ability (CR 1007)
+                            tally(o.controller, "servants_destroyed_by_effect")
+                elif ev.to == "hand" and servant:
+                    tally(o.controller, "servants_returned")
         elif ev.kind == "corrupt":
-            k = f"{ev.player}:corrupted"
-            rec[k] = rec.get(k, 0) + 1
+            tally(ev.player, "corrupted")
+            by = ev.oid
+            c = g.chars(by) if by in g.objects else (g.lki[by][1] if by in g.lki else None)
+            if c is not None and "servant" in c.get("types", ()) and ev.data.get("victim") != ev.player:
+                tally(ev.player, "servant_corrupted")  # a servant corrupted an enemy orb
         elif ev.kind == "battle_destroy":
-            k = f"{ev.player}:destroyed_in_battle"
-            rec[k] = rec.get(k, 0) + 1
+            tally(ev.player, "destroyed_in_battle")
+        elif ev.kind == "discard":
+            tally(ev.player, "discarded", ev.data.get("n", 1))  # CR 1013
+        elif ev.kind == "attack":
+            tally(ev.player, "attacks")
+        elif ev.kind == "switch":
+            tally(ev.player, "switched")  # CR 1011.2

@@ -110,7 +110,8 @@ def vocabulary() -> Vocabulary:
     v.filters = {"additional_type": STRS, "materials_of": REF, "stock": BOOL, "printed": SELECTOR, "ability": STRS,
                  "stock_of": REF,  # the stocks of that card (CR 306.2, 1109.2)
                  "rode": REF,  # the casters that rode that card this turn (CR 1118.4)
-                 "ridden_by": REF}  # the card that caster rides (CR 1118.4a)
+                 "ridden_by": REF,  # the card that caster rides (CR 1118.4a)
+                 "battled": ANY}  # in a battle this turn (CR 803.4): true, false or "servant"
     v.conds = {"dct": INT, "vanity": BOOL, "bingo": BOOL, "orbs": ANY, "main_timing": BOOL}
     v.costs = {"aether": ANY, "deity_counters": VALUE,
                "ride": INT}  # CR 1118.2: rest allied casters whose levels total exactly N

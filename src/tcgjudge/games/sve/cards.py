@@ -91,6 +91,12 @@ def _defense(v: Any) -> int:
     return v
 
 
+def _alt_cost(v: Any) -> Any:
+    if not isinstance(v, (list, dict, str)):
+        raise ValueError(f"expected a list of cost items (10.6.2.5.1.2), got {v!r}")
+    return v  # normalised into cost items by SveBuilder.card
+
+
 def _copies(v: Any) -> Any:
     if v == "any":
         return "any"
@@ -102,7 +108,7 @@ def _copies(v: Any) -> Any:
 FIELDS = {
     "class": _class, "traits": _traits, "trait": _traits, "universe": _universe, "special": _special,
     "evolved_from": str, "trigger": _trigger, "alt_names": _names, "alt_name": _names,
-    "back": lambda v: v, "leader_def": _defense, "copies": _copies,
+    "back": lambda v: v, "leader_def": _defense, "copies": _copies, "alt_cost": _alt_cost,
 }
 
 
@@ -123,9 +129,11 @@ def _build(entry: dict, chars: dict) -> dict:
         "has_static": chars["has_static"], "has_auto": chars["has_auto"],
         "grants_abilities": chars.get("grants_abilities", False),
     }
-    for k in ("universe", "evolved_from", "copies"):
+    for k in ("universe", "evolved_from", "copies", "alt_cost"):
         if k in chars:
             out[k] = chars[k]
+    if "alt_cost" in out and t == "leader":
+        raise ValueError("alt_cost: a leader is not played, so it has no alternate cost (10.6.2.5.1.2)")
     if "trigger" in chars:
         out["trigger_icon"] = chars["trigger"]
     alt = tuple(chars.get("alt_names", ())) + tuple(chars.get("alt_name", ()))
@@ -242,6 +250,12 @@ class SveBuilder(CardBuilder):
         if isinstance(entry, dict):
             entry = _compiled(entry, where)
         c = super().card(entry, where)
+        if "alt_cost" in c.chars:
+            # 10.6.2.5.1.2: a card's alternate cost (any card type that is played), as cost items
+            from ...cards.language import Checker
+
+            w = f"{where}: card {c.key!r}"
+            c.chars["alt_cost"] = self.cost(c.chars["alt_cost"], Checker(self.vocab, w), "alt_cost")
         self._check_nested_costs(c, f"{where}: card {c.key!r}")
         back = entry.get("back") if isinstance(entry, dict) else None
         if back is not None:
@@ -263,6 +277,8 @@ class SveBuilder(CardBuilder):
         abilities = list(c.chars.get("abilities", ()))
         if c.chars.get("effect") is not None:
             abilities.append(c.chars["effect"])
+        if c.chars.get("alt_cost") is not None:
+            self._check_items(c.chars["alt_cost"], f"{where}: alt_cost")
         for ab in abilities:
             if ab.spec.get("alt_cost") is not None:
                 self._check_items(ab.spec["alt_cost"], f"{where}: alt_cost")
@@ -276,7 +292,12 @@ class SveBuilder(CardBuilder):
     def _check_items(self, raw: Any, where: str) -> None:
         items = raw if isinstance(raw, (list, tuple)) else [raw]
         for i, it in enumerate(items):
-            n = it if isinstance(it, str) else (next(iter(it)) if isinstance(it, dict) and len(it) == 1 else None)
+            if isinstance(it, tuple) and len(it) == 2 and isinstance(it[0], str):
+                n = it[0]  # already read by the loader
+            elif isinstance(it, str):
+                n = it
+            else:
+                n = next(iter(it)) if isinstance(it, dict) and len(it) == 1 else None
             if n not in self.vocab.costs or n == "may_pay":
                 raise CardError(f"{where}[{i}]: unknown cost {it!r}; known: "
                                 f"{', '.join(sorted(k for k in self.vocab.costs if k != 'may_pay'))}")

@@ -2026,6 +2026,24 @@ def st_alt_name(x: str) -> list:
     return [{"@alt_name": x}]  # 2.13
 
 
+@tpl("static", "your deck may contain any number of copies of this card",
+     "your deck can contain any number of copies of this card",
+     "you may include any number of copies of this card in your deck",
+     "you can include any number of copies of this card in your deck")
+def st_copies_any() -> list:
+    return [{"@copies": "any"}]  # 6.1.2: a deck-building ability (the `copies` field)
+
+
+@tpl("static", "your deck may contain up to {n:num} copies of this card",
+     "your deck can contain up to {n:num} copies of this card",
+     "you may include up to {n:num} copies of this card in your deck",
+     "you can include up to {n:num} copies of this card in your deck")
+def st_copies_n(n: Any) -> list:
+    if not isinstance(n, int) or n < 1:
+        raise NoParse(str(n))
+    return [{"@copies": n}]  # 6.1.2
+
+
 @phrase("name")
 def p_name(t: str) -> str:
     s = t.strip()
@@ -2609,6 +2627,8 @@ def _split_markers(line: str) -> list[str]:
             out[-1] = out[-1] + " " + b
         elif out and re.fullmatch(r"(?:\[ENGAGE\]|\[PP=\w+\]|[\s,])+", out[-1]):
             out[-1] = out[-1] + " " + b
+        elif out and out[-1].endswith("[QUICK]") and b.startswith("[ACT]"):  # 12.3.3: a Quick activated ability
+            out[-1] = out[-1] + " " + b
         else:
             out.append(b)
     return out
@@ -2631,6 +2651,8 @@ def _peel_keywords(chunk: str, out: Compiled) -> str:
         m = re.match(r"^(\[QUICK\])\.?\s*|^([A-Za-z ]+?)\s*(?:\.|$)\s*", rest)
         if not m:
             return rest
+        if m.group(1) and re.match(r"\[(?:ACT|ENGAGE|PP=\w+)\]", rest[m.end():]):
+            return rest  # 12.3.3: Quick in front of an activated ability belongs to that ability
         kws = _keyword_sentence(m.group(1) or m.group(2))
         if kws is None:
             return rest
@@ -2784,6 +2806,8 @@ def _compile_chunk(chunk: str, out: Compiled, card_type: str, effect_lines: list
         for a in st:
             if "@alt_name" in a:
                 out.extra.setdefault("alt_names", []).append(a["@alt_name"])
+            elif "@copies" in a:
+                out.extra["copies"] = a["@copies"]  # 6.1.2: read at deck construction only
             elif "@keyword" in a:
                 out.add_kw(a["@keyword"])
             else:
@@ -2845,7 +2869,7 @@ def _compile_static(chunk: str, display: str) -> list | None:
             return None
         made = []
         for p in parts:
-            if "@alt_name" in p or "@keyword" in p:
+            if "@alt_name" in p or "@keyword" in p or "@copies" in p:
                 made.append(p)
                 continue
             zones = p.pop("@zones", None)

@@ -206,7 +206,8 @@ def check_deck(deck: Deck) -> list[str]:
         for n, k in sorted(counts.items()):
             lim = limit[n]
             if lim != "any" and k > lim:
-                errs.append(f"6.1.1.4: at most {lim} copies of {n} in the {section}; it has {k}")
+                own = " (its deck-building ability, 6.1.2)" if lim != 3 else ""
+                errs.append(f"6.1.1.4: at most {lim} copies of {n} in the {section}{own}; it has {k}")
     errs.extend(_check_basis(deck, cross))
     return errs
 
@@ -217,9 +218,15 @@ def _check_basis(deck: Deck, cross: bool) -> list[str]:
         if deck.basis == "universe":
             return ["B-2 6.1.1.5: a Cross Craft deck is based on classes, not a universe"]
         classes = {c.chars.get("class") for c in deck.leader}
-        return [f"B-2 6.1.1.5.1: {c.key} is {c.chars.get('class')}, not from the leaders' classes "
+        errs = [f"B-2 6.1.1.5.1: {c.key} is {c.chars.get('class')}, not from the leaders' classes "
                 f"({', '.join(sorted(x for x in classes if x))}) or neutral"
                 for c in cards if c.chars.get("class") not in classes | {"neutral"}]
+        in_main = {c.chars.get("class") for c in deck.main}
+        for lc in sorted(x for x in classes if x and x != "neutral"):
+            if lc not in in_main:
+                errs.append(f"B-2 6.1.1.5.2: the main deck needs at least one {lc} card (a card of each "
+                            f"leader's class)")
+        return errs
     if not deck.leader:
         return []
     leader = deck.leader[0].chars

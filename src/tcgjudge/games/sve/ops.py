@@ -30,7 +30,7 @@ def install(rules: SveRules) -> None:
         "add_stack": op_add_stack, "transfer_stack": op_transfer_stack, "serve": op_serve, "race": op_race,
         "lesson": op_lesson, "drive_check": op_drive_check, "give_drive": op_give_drive,
         "engage": op_engage, "refresh": op_refresh, "set_evolve_cost": op_set_evolve_cost,
-        "token": op_token, "draw": op_draw,
+        "token": op_token, "draw": op_draw, "modify": op_modify, "set_stats": op_set_stats,
     })
     rules.cond_hooks.update({
         "combo": cond_combo, "spellchain": cond_spellchain, "necrocharge": cond_necrocharge,
@@ -185,6 +185,49 @@ def op_recover_pp(rt: Run, a: dict) -> bool:
     return True
 
 
+# ------------------------------------------------------------- +X/+Y (5.26)
+STATS = ("atk", "def", "cost")
+
+
+def _stat_events(rt: Run, changes: dict[int, dict[str, int]]) -> None:
+    """5.26: information given +N is "increased", given -N "decreased" (5.26.1); information set
+    to a value is increased or decreased by comparing it with what it was (5.26.2).  Emits a
+    ``stat_change`` event per changed value: ``data: {key, change: increased|decreased, n}``."""
+    g = rt.g
+    for oid, ch in changes.items():
+        if oid not in g.objects:
+            continue
+        for key, n in ch.items():
+            if n:
+                g.emit(Event("stat_change", oid=oid, player=g.objects[oid].controller,
+                             data={"key": key, "change": "increased" if n > 0 else "decreased", "n": n}))
+
+
+def op_modify(rt: Run, a: dict) -> bool:
+    from ...cards.interpreter import op_modify as core
+
+    ids = [x for x in resolve(rt.ctx, a["what"]) if x in rt.g.objects]
+    deltas = {k: value(rt.ctx, a[k]) for k in STATS if k in a}
+    core(rt, a)
+    _stat_events(rt, {x: deltas for x in ids})
+    return True
+
+
+def op_set_stats(rt: Run, a: dict) -> bool:
+    from ...cards.interpreter import op_set_stats as core
+
+    g = rt.g
+    ids = [x for x in resolve(rt.ctx, a["what"]) if x in g.objects]
+    before = {x: {k: g.chars(x).get(k) for k in STATS if k in a} for x in ids}
+    core(rt, a)
+    changes = {}
+    for x in ids:
+        c = g.chars(x)
+        changes[x] = {k: (c.get(k) or 0) - (v or 0) for k, v in before[x].items() if v is not None}
+    _stat_events(rt, changes)
+    return True
+
+
 # ---------------------------------------------------------------------- moving
 def _plan_op(cause: str):
     def handler(rt: Run, a: dict) -> bool:
@@ -245,19 +288,36 @@ def op_bury(rt: Run, a: dict) -> bool:
 
 
 def op_transform(rt: Run, a: dict) -> bool:
-    """5.16.1: banish the cards, then a token named INTO in that zone for each one banished."""
+    """5.16.1: banish the cards, then a token named INTO in that zone for each one banished this
+    way.  The banishing is a move like any other: a replacement effect (Stack 13.3.2.2, 10.10)
+    that keeps a card where it is means it was not banished, and no token is made for it."""
     g = rt.g
-    made = []
+    loc = rt.loc
     token = g.rules.token_def(a["into"])
-    for oid in resolve(rt.ctx, a["what"]):
-        o = g.objects[oid]
-        zone, zp = o.zone, o.zp
-        new = move_now(g, oid, "banished", o.owner, cause="transform")
-        if new is None and not o.card.token:
+    if "where" not in loc:
+        loc["where"] = {}
+        plan = []
+        for oid in resolve(rt.ctx, a["what"]):
+            o = g.objects[oid]
+            e = plan_entry(g, o, "banished", "transform", {}, rt.p)
+            if e is not None:
+                loc["where"][str(oid)] = [o.zone, o.zp]
+                plan.append(e)
+        if not plan:
+            rt.bind(None, [])
+            return True
+        g.push("moves", p=rt.p, plan=plan, stage=0, i=0, report=True)
+        return False
+    made = []
+    g.begin_batch()
+    for old, new in rt.ret() or []:
+        if new is not None and (new not in g.objects or g.objects[new].zone != "banished"):
             continue
+        zone, zp = loc["where"][str(old)]  # a banished token is eliminated (9.1.4.3): it was banished too
         t = create_token(g, token, zp, zone)
         if t is not None:
             made.append(t)
+    g.end_batch()
     rt.bind(None, made)
     return True
 

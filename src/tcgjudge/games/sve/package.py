@@ -129,6 +129,8 @@ class SvePackage:
         self._link_evolved(g, evolved, cards, names)
         for p in (0, 1):  # how many turns each player has begun (7.2.4.1 reads it)
             took = (turn + 1) // 2 if p == first_p else turn // 2
+            if at == "preparation":
+                took = 0  # the game has not begun: nobody has taken a turn
             g.gvars[f"turns_{p}"] = took - (1 if at == "start" and p == active else 0)
         from .procedures.turn import start_turn
 

@@ -33,6 +33,9 @@ SINGLE_DRIVE = Ability("auto", {"on": {"event": ("attack",)}, "do": (("drive_che
 TWIN_DRIVE = Ability("auto", {"on": {"event": ("attack",)}, "do": (("drive_check", {"n": 2}),)},
                      text="Twin Drive: perform 2 drive checks.", zones=("field",), index=93, keyword="twin_drive")
 
+#: how a follower left the field by destruction -> the trigger causes it matches (5.5, 11.3, 10.12.1.2)
+DESTROY_CAUSES = {"destroy": ("destroy", "ability_destroy"), "bane": ("destroy", "ability_destroy", "bane"),
+                  "destroy_rule": ("destroy", "destroy_rule")}
 #: cost items that are optional in themselves (13.3.3.2: Earth Rite is a "may" additional cost)
 OPTIONAL_COSTS = ("earth_rite", "may_pay")
 #: continuous effects that are not characteristics (read where they apply, not by the layer pass)
@@ -72,6 +75,10 @@ class SveRules(CardRules):
 
     def default_orient(self, zone: str) -> str:
         return "reserved" if zone == "field" else ""  # 4.2.2.3
+
+    def unstoppable_loop(self, g: Game) -> None:
+        """15.2.1.3: a perpetual cycle neither player can stop ends the game in a draw."""
+        g.end("draw", "a perpetual cycle that neither player can stop (15.2.1.3)")
 
     def token_can_exist(self, zone: str, card: Any = None) -> bool:
         """9.1.4.1-9.1.4.2: follower and amulet tokens in the EX area, field or resolution zone;
@@ -295,6 +302,12 @@ class SveRules(CardRules):
             g.emit(Event("discard", player=p, data={"n": len(ids)}))
         return out
 
+    def shuffle(self, g: Game, p: int, zone: str = "deck") -> None:
+        """5.8.1; 5.8.1.1: a deck of one card or none keeps its order but is still shuffled (a
+        ``shuffle`` event, for "whenever your deck is shuffled")."""
+        super().shuffle(g, p, zone)
+        g.emit(Event("shuffle", player=p, data={"zone": zone}))
+
     def reveal(self, g: Game, oid: int) -> None:
         """5.20: everyone may see the card; it stays revealed until it moves, or until the effect
         that revealed it has resolved (5.20.1.1, see procedures.actions)."""
@@ -388,8 +401,14 @@ class SveRules(CardRules):
         return (max(0, lo), hi)
 
     def card_cost(self, g: Game, p: int, oid: int, env: dict | None = None) -> int:
+        """The cheapest cost the card can be played for (see :meth:`card_costs`)."""
+        return self.card_costs(g, p, oid, env)[0]
+
+    def card_costs(self, g: Game, p: int, oid: int, env: dict | None = None) -> list[int]:
         """10.6.2.5.1: the printed cost (X as chosen), effects that set it (applied first,
-        10.10.2.4), then increases and decreases; never below zero (1.3.2.2.1)."""
+        10.10.2.4), then increases and decreases; never below zero (1.3.2.2.1).  When several
+        effects set the cost to different values, the card's controller orders them (10.10.2.1)
+        and the one applied last decides: every cost that order can give, cheapest first."""
         c = g.chars(oid)
         n = c.get("cost", 0) or 0
         if c.get("x_cost") and env is not None:
@@ -406,9 +425,8 @@ class SveRules(CardRules):
                 sets.append(value(ectx, mod["set"]))
             else:
                 delta += value(ectx, mod.get("n", 0))
-        if sets:
-            n = sets[-1]
-        return max(0, n + delta)
+        bases = sorted(set(sets)) if sets else [n]
+        return sorted({max(0, b + delta) for b in bases})
 
     def _own_cost_mods(self, g: Game, p: int, oid: int, c: dict) -> list[tuple[Ctx, Any]]:
         """4.4.3.1, 10.3.4: "this card costs N less to play" is valid where the card is played
@@ -436,12 +454,16 @@ class SveRules(CardRules):
         items: list = []
         if d["kind"] == "card":
             if not d.get("free"):
-                pp = ("pp", self.card_cost(g, d["p"], d["obj"], d["env"]))
-                if spec.get("alt_cost"):
-                    # 10.6.2.5.1.2: an alternate cost the player may pay instead
+                costs = self.card_costs(g, d["p"], d["obj"], d["env"])
+                # 10.10.2.1: several cost-setting effects: the controller orders them as it is paid
+                pp = ("pp", costs[0]) if len(costs) == 1 else ("card_pp", tuple(costs))
+                alt = spec.get("alt_cost") or g.chars(d["obj"]).get("alt_cost")
+                if alt:
+                    # 10.6.2.5.1.2: an alternate cost the player may pay instead (followers, amulets
+                    # and spells alike)
                     from .procedures.costs import norm_items
 
-                    items.append(("either", {"normal": [pp], "alt": norm_items(spec["alt_cost"])}))
+                    items.append(("either", {"normal": [pp], "alt": norm_items(alt)}))
                 else:
                     items.append(pp)
             items.extend(spec.get("cost", ()))
@@ -492,21 +514,13 @@ class SveRules(CardRules):
             return [x for x in select(ctx, flt) if x != src]
         return []
 
-    def cost_move(self, g: Game, p: int, ids: list[int], how: str) -> None:
-        from .procedures.moves import move_now
+    def cost_move(self, g: Game, p: int, ids: list[int], how: str) -> bool:
+        """Cards moved as a cost (bury, banish) go through the ``moves`` procedure, with the
+        replacement effects every move has (Stack 13.3.2.2, ``replacement`` abilities, 10.10);
+        a replaced move still counts as paid (10.6.2.5.2).  True: the procedure was pushed."""
+        from .procedures.costs import push_cost_moves
 
-        dest = "banished" if how == "banish" else "cemetery"
-        g.begin_batch()
-        for oid in ids:
-            if oid not in g.objects:
-                continue
-            o = g.objects[oid]
-            if o.zone == "field" and o.counter("stack") > 0 and has_kw(g.chars(oid).get("keywords", ()), "stack"):
-                # 13.3.2.2 replaces the move; the cost still counts as paid (10.6.2.5.2)
-                g.add_counters(oid, "stack", -1, cause="replacement")
-                continue
-            move_now(g, oid, dest, o.owner, cause=how)
-        g.end_batch()
+        return push_cost_moves(g, p, ids, "banished" if how == "banish" else "cemetery", how)
 
     def pay_life(self, g: Game, p: int, n: int) -> None:
         raise ValueError("Shadowverse: Evolve has no life to pay; use `leader_def` or `deal`")
@@ -593,6 +607,15 @@ class SveRules(CardRules):
             was = e[0].get("from") if e is not None else None
             if was:
                 ev = Event(ev.kind, ev.oid, ev.new, was, ev.to, ev.player, ev.cause, ev.data)
+        if ev.kind == "move" and "cause" in pat and ev.cause in DESTROY_CAUSES:
+            # a destruction by an effect ("destroy"), by rules handling at 0 defense (11.3.1,
+            # "destroy_rule") or by Bane (11.3.2, "bane") is a destruction; "ability_destroy" is
+            # one by an ability: an effect, or Bane (11.3.2.1), not rules handling (10.12.1.2)
+            causes = pat["cause"]
+            for word in causes:
+                if word in DESTROY_CAUSES[ev.cause]:
+                    ev = Event(ev.kind, ev.oid, ev.new, ev.frm, ev.to, ev.player, word, ev.data)
+                    break
         return super().match_pattern(g, pat, p, src, ev, env)
 
     def add_pending(self, g: Game, controller: int, src: int, ab: Ability, bind: dict, card: CardDef) -> None:

@@ -84,10 +84,11 @@ def card_playable(g: Game, p: int, oid: int, *, quick: bool = False, free: bool 
     items: list = []
     if not free:
         n = 0 if c.get("x_cost") else rules.card_cost(g, p, oid)
-        if spec.get("alt_cost"):
+        alt = spec.get("alt_cost") or c.get("alt_cost")  # 10.6.2.5.1.2
+        if alt:
             from .costs import norm_items
 
-            items.append(("either", {"normal": [("pp", n)], "alt": norm_items(spec["alt_cost"])}))
+            items.append(("either", {"normal": [("pp", n)], "alt": norm_items(alt)}))
         else:
             items.append(("pp", n))
     items.extend(spec.get("cost", ()))

@@ -168,10 +168,12 @@ def proc_rules_handling(g: Game, f: Frame) -> None:
         for p in (g.active, 1 - g.active):
             for oid in g.zone(p, "field"):
                 c = g.chars(oid)
-                if "follower" in c["types"] and (c.get("def") or 0) <= 0:
-                    add(oid, "cemetery", "destroy")  # 11.3.1
-                elif oid in bane and "follower" in c["types"]:
-                    add(oid, "cemetery", "destroy")  # 11.3.2 (destroyed by Bane, 11.3.2.1)
+                if oid in bane and "follower" in c["types"]:
+                    # 11.3.2; 11.3.2.1: a destruction by Bane counts as destroyed by an ability
+                    add(oid, "cemetery", "bane")
+                elif "follower" in c["types"] and (c.get("def") or 0) <= 0:
+                    # 11.3.1; rules handling is not an effect and has no source (10.12.1.2)
+                    add(oid, "cemetery", "destroy_rule")
                 elif has_kw(c.get("keywords", ()), "stack") and g.objects[oid].counter("stack") <= 0:
                     add(oid, "cemetery", "rule")  # 11.7.1
         for key in [k for k in d if k.startswith("drop_")]:
@@ -204,7 +206,7 @@ def proc_rules_handling(g: Game, f: Frame) -> None:
         if plan:
             d["stage"] = 3
             for e in plan:
-                if e["cause"] == "destroy":
+                if e["cause"] in ("bane", "destroy_rule"):
                     g.note(f"{rules.obj_name(g, e['oid'], None)} is destroyed (11.3)")
             g.push("moves", p=g.active, plan=plan, stage=1, i=0)
             return

@@ -101,6 +101,16 @@ def pay_item(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
             g.ask(p, "may", "pay the cost of this automatic ability?", [("pay", "yes"), ("pass", "no")])
             return None
         return ans == "yes"
+    if name == "card_pp":  # 10.10.2.1: the card's controller orders the effects that set its cost
+        loc = d["loc"]
+        if "n" not in loc:
+            ans = g.answer(f)
+            if ans is None:
+                g.ask(p, "replacement", "several effects set this card's cost: which applies last? (10.10.2.1)",
+                      [(f"choose {n}", n) for n in arg if g.players[p].get("pp", 0) >= n])
+                return None
+            loc["n"] = ans
+        name, arg = "pp", loc["n"]
     if name in PP_ITEMS:
         n = pp_need(g, d, name, arg)
         if n <= 0:
@@ -193,6 +203,10 @@ def pay_item(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
             links.link(g, src, new, "drive")
         return True
     if name == "earth_rite":  # 13.3.3.2: an optional additional cost
+        loc = d["loc"]
+        if loc.get("moving"):  # the amulet's last counter went: it was put into the cemetery
+            d.pop("ret", None)
+            return True
         n = max(1, value(_ctx(g, d), arg)) if arg is not None else 1
         cands = stack_amulets(g, p, n)
         ans = g.answer(f)
@@ -207,21 +221,21 @@ def pay_item(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
         g.add_counters(ans, "stack", -n, cause="earth_rite")
         env["_paid_earth_rite"] = [ans]
         if g.objects[ans].counter("stack") == 0:
-            from .moves import move_now
-
-            move_now(g, ans, "cemetery", g.objects[ans].owner, cause="earth_rite")
+            loc["moving"] = True
+            if push_cost_moves(g, p, [ans], "cemetery", "earth_rite"):
+                return None
         return True
     if name == "lesson":  # 14.3.2.1: banish X Magical Items from your EX area
-        n = value(_ctx(g, d), arg)
-        items = magical_items(g, p)
-        if len(items) < n:
-            return False
-        from .moves import move_now
-
-        g.begin_batch()
-        for x in items[:n]:
-            move_now(g, x, "banished", g.objects[x].owner, cause="lesson")
-        g.end_batch()
+        loc = d["loc"]
+        if not loc.get("moving"):
+            n = value(_ctx(g, d), arg)
+            items = magical_items(g, p)
+            if len(items) < n:
+                return False
+            loc["moving"] = True
+            if push_cost_moves(g, p, items[:n], "banished", "lesson"):
+                return None
+        d.pop("ret", None)
         env["_paid_lesson"] = True
         return True
     if name == "remove_stack":
@@ -240,6 +254,27 @@ def pay_item(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
     if name == "either":
         return _either(g, f, arg)
     return pay_generic(g, f, name, arg)
+
+
+def push_cost_moves(g: Game, p: int, ids: list[int], dest: str, cause: str) -> bool:
+    """Move cards as (part of) a cost through the ``moves`` procedure, so that the replacement
+    effects of every move apply (Stack 13.3.2.2, ``replacement`` abilities, 10.10); whatever
+    replaces the move, the cost counts as paid (10.6.2.5.2).  True: the procedure was pushed
+    (the cost item resumes when it ends); False: there was nothing to move."""
+    from .moves import plan_entry
+
+    plan = []
+    for oid in ids:
+        o = g.objects.get(oid)
+        if o is None:
+            continue
+        e = plan_entry(g, o, dest, cause, {}, p)
+        if e is not None:
+            plan.append(e)
+    if not plan:
+        return False
+    g.push("moves", p=p, plan=plan, stage=1, i=0)
+    return True
 
 
 def _either(g: Game, f: Frame, arg: dict) -> bool | None:
@@ -335,13 +370,11 @@ def _return_cost(g: Game, f: Frame, arg: Any) -> bool | None:
         g.ask(d["p"], "cost", f"cost: return a card to its owner's hand ({len(loc['got']) + 1} of {loc['n']})",
               [(f"return {g.rules.obj_ref(g, x)}", x) for x in loc["cands"]])
         return None
-    from .moves import move_now
-
-    g.begin_batch()
-    for x in loc["got"]:
-        if x in g.objects:
-            move_now(g, x, "hand", g.objects[x].owner, cause="return")
-    g.end_batch()
+    if not loc.get("moving"):
+        loc["moving"] = True
+        if push_cost_moves(g, d["p"], [x for x in loc["got"] if x in g.objects], "hand", "return"):
+            return None
+    d.pop("ret", None)
     d["env"]["_paid_return"] = list(loc["got"])
     return True
 
@@ -413,6 +446,8 @@ def can_pay(g: Game, p: int, src: int | None, items: list, env: dict, ep_ok: boo
     need = 0
     ep_used = False
     for name, arg in items:
+        if name == "card_pp":
+            name, arg = "pp", min(arg)
         if name in PP_ITEMS:
             n = pp_need(g, {"p": p, "src": src, "env": env}, name, arg)
             need += n
@@ -472,4 +507,4 @@ def can_pay(g: Game, p: int, src: int | None, items: list, env: dict, ep_ok: boo
     return ep_ok and not ep_used and ep >= 1 and pp >= need - 1 and rules is not None
 
 
-__all__ = ["pay_item", "can_pay", "corresponding_cards"]
+__all__ = ["pay_item", "can_pay", "corresponding_cards", "push_cost_moves"]

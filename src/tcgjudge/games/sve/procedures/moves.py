@@ -123,12 +123,15 @@ def plan_from_op(rt: Run, ids: list[int], dest: str, cause: str, extra: dict) ->
     g = rt.g
     performer = player1(rt.ctx, extra["player"]) if "player" in extra else rt.p
     plan = []
+    replaced = rt.env.get("_replaced")  # inside what a replacement effect does instead (10.10.2.3)
     for oid in ids:
         o = g.objects.get(oid)
         if o is None:
             continue
         e = plan_entry(g, o, dest, cause, extra, performer)
         if e is not None:
+            if replaced and replaced.get("oid") == oid:
+                e["applied"] = [list(x) for x in replaced.get("applied", ())]
             plan.append(e)
     if not plan:
         return []
@@ -209,11 +212,18 @@ def proc_moves(g: Game, f: Frame) -> None:
                 orient = "reserved"
             new = move_now(g, e["oid"], e["dest"], e["zp"], cause=e["cause"], pos=e["pos"], face_up=e["face"],
                            orient=orient, side=e["side"])
+            d.setdefault("moved", []).append([e["oid"], new])  # what each card became (``report``)
             if new is None:
                 continue
             if e["orient"] == "ward_engaged":
                 # 12.8.2 (i): put onto the field reserved, and then engaged
                 g.set_orient(new, "engaged", cause="ward")
+            elif e["dest"] == "field" and e["orient"] in (None, "reserved") and not e.get("ward_asked"):
+                # 10.10.3: Ward the card has once on the field (given by an effect there) offers
+                # the same choice, after it is put there reserved (12.8.2 (i))
+                c = g.chars(new)
+                if "follower" in c["types"] and has_kw(c.get("keywords", ()), "ward"):
+                    d.setdefault("late_ward", []).append([new, e["zp"]])
             if e["dest"] == "deck" and e.get("shuffle"):
                 decks.add(g.objects[new].zp)
             out.append(new)
@@ -225,6 +235,22 @@ def proc_moves(g: Game, f: Frame) -> None:
                 g.add_counters(e["oid"], "stack", -1, cause="replacement")  # 13.3.2.2
                 g.note(f"{g.objects[e['oid']].card.key} stays on the field: a Stack counter is removed instead")
         d["out"] = out
+        d["stage"], d["i"] = "ward", 0
+    if d["stage"] == "ward":
+        late = d.get("late_ward") or []
+        while late:
+            oid, zp = late[0]
+            if oid not in g.objects or g.objects[oid].zone != "field":
+                late.pop(0)
+                continue
+            ans = g.answer(f)
+            if ans is None:
+                g.ask(zp, "enter", f"{g.rules.obj_name(g, oid, None)} enters the field (Ward)",
+                      [("enter reserved", "reserved"), ("enter engaged", "engaged")])
+                return
+            late.pop(0)
+            if ans == "engaged":
+                g.set_orient(oid, "engaged", cause="ward")
         d["stage"], d["i"] = 3, 0
     if d["stage"] == 3:  # what the replacement effects do instead
         while d["i"] < len(plan):
@@ -240,9 +266,13 @@ def proc_moves(g: Game, f: Frame) -> None:
 
                 env = dict(env)
                 env["subject"] = [e["oid"]] if e["oid"] in g.objects else []
+                # 10.10.2.3: the event, now replaced, is not replaced again by the same effect
+                env["_replaced"] = {"oid": e["oid"], "applied": [list(x) for x in e.get("applied", ())]
+                                    + [[src, index]]}
                 start_program(g, ctrl, src, tuple(ab.spec.get("instead", ())), env)
                 return
-        g.pop(d["out"])
+        # ``report``: [old id, new id or None] for each card that moved (not skipped nor replaced)
+        g.pop(d.get("moved", []) if d.get("report") else d["out"])
 
 
 def _order(g: Game, f: Frame) -> bool:
@@ -385,6 +415,7 @@ def _replacements(g: Game, f: Frame, e: dict) -> bool:
             return True
         # 12.8.2 (i): Ward: "you may instead put it onto the field reserved and then engage it"
         if has_kw(kws, "ward") and "follower" in c["types"]:
+            e["ward_asked"] = True
             ans = g.answer(f)
             if ans is None:
                 e["done_ward"] = False
@@ -398,8 +429,11 @@ def _replacements(g: Game, f: Frame, e: dict) -> bool:
 def _replacement_abilities(g: Game, e: dict) -> list[tuple]:
     """``replacement`` abilities whose ``replace`` pattern matches this move (10.10.1)."""
     o = g.objects[e["oid"]]
-    ev = Event("move", oid=e["oid"], new=None, frm=o.zone, to=e["dest"], player=o.controller, cause=e["cause"])
+    # a move about to happen: patterns read the card as it is now (not its last known information)
+    ev = Event("move", oid=e["oid"], new=None, frm=o.zone, to=e["dest"], player=o.controller, cause=e["cause"],
+               data={"would": True})
     out = []
+    applied = e.get("applied") or ()
     for zone in ("field", "leader"):
         for p in (g.active, 1 - g.active):
             for oid in g.zone(p, zone):
@@ -407,6 +441,8 @@ def _replacement_abilities(g: Game, e: dict) -> list[tuple]:
                 for ab in c["abilities"]:
                     if ab.kind != "replacement" or zone not in ab.zones:
                         continue
+                    if [oid, ab.index] in applied:
+                        continue  # 10.10.2.3: each replacement effect at most once to one event
                     src_o = g.objects[oid]
                     bind = g.rules.match_pattern(g, ab.spec["replace"], src_o.controller, oid, ev, {})
                     if bind is not None:

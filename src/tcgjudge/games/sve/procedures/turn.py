@@ -131,23 +131,25 @@ def proc_turn(g: Game, f: Frame) -> None:
     if step == "hand":  # 7.4.7: discard down to the hand limit
         hand = g.zone(tp, "hand")
         lim = rules.zone_limit(g, tp, "hand")
+        chosen = d.setdefault("to_discard", [])
         ans = g.answer(f)
         if ans is not None:
-            rules.discard(g, tp, [ans])
-            d["discarded"] = True
-            hand = g.zone(tp, "hand")
-        if len(hand) > lim:
+            chosen.append(ans)
+        left = [x for x in hand if x not in chosen]
+        if len(left) > lim:
             seen: set[str] = set()
             opts = []
-            for x in hand:
+            for x in left:
                 k = g.objects[x].card.key
                 if k not in seen:
                     seen.add(k)
                     opts.append((f"discard {rules.obj_ref(g, x)}", x))
             g.ask(tp, "discard", f"discard down to your hand limit of {lim} (7.4.7)", opts)
             return
-        if d.pop("discarded", False):
-            g.push("confirm")
+        d.pop("to_discard", None)
+        if chosen:
+            rules.discard(g, tp, chosen)  # 5.11.1: the cards selected go to the cemetery together
+            g.push("confirm")  # 7.4.7: then Confirmation Timing, and 7.4.7 again
             return
         f.step = "cleanup"
         return
@@ -160,12 +162,18 @@ def proc_turn(g: Game, f: Frame) -> None:
         g.pop()
         keep = _lki_keep(g)
         g.lki = {k: v for k, v in g.lki.items() if k in keep}
+        # the turn that would originally come next: after the turn that just ended, or, after an
+        # extra turn, the one that extra turn was taken before
+        nxt = g.gvars.pop("after_extra", None)
+        if nxt is None:
+            nxt = 1 - tp
         extra = g.gvars.get("extra_turns")
         if extra:
-            nxt = extra.pop()  # 5.27.1.1: the most recent instruction first
-            start_turn(g, nxt)
+            # 5.27.1: another turn is taken directly before the turn that would originally have been
+            # taken; 5.27.1.1: the most recent instruction first
+            g.gvars["after_extra"] = nxt
+            start_turn(g, extra.pop())
             return
-        nxt = 1 - tp
         skips = g.gvars.get("skip_turns")
         while skips and nxt in skips:
             # 5.25.2.1: several "skip the next turn" instructions skip it once
