@@ -550,7 +550,7 @@ def run(text: str) -> Runner:
 def pass_priority(r: Runner) -> None:
     """Both players pass while priority decisions are pending."""
     g = r.g
-    for _ in range(20):
+    for _ in range(60):
         if g.pending is None or g.pending.kind != "priority":
             break
         g.decide("pass")
@@ -1042,7 +1042,7 @@ setup:
   active: p1
   at: battle/attack-declaration
   p1:
-    field: [{card: Bounce Imp, id: i, orientation: %s}, {card: Cinder Hound, id: h}]
+    field: [{card: Bounce Imp, id: i, orientation: %s}, {card: Cinder Hound, id: h, orientation: %s}]
     deck: 5
   p2:
     field: [{card: Ash Brute, id: b, orientation: reversed}]
@@ -1052,12 +1052,10 @@ do:
   - p1: "attack %s -> b"
   - pass until battle end
 """
-    r = run(text % ("recovered", "i"))
-    r.pass_until("end")
+    r = run(text % ("recovered", "rested", "i"))
     pass_priority(r)
     assert "Bounce Imp" in zone_keys(r, 0, "hand")
-    r = run(text % ("rested", "h"))  # the imp did not battle: it stays
-    r.pass_until("end")
+    r = run(text % ("rested", "recovered", "h"))  # the imp did not battle: it stays
     pass_priority(r)
     assert "Bounce Imp" in zone_keys(r, 0, "field")
 
@@ -1130,4 +1128,5 @@ expect:
 """
     run(text % ("  - p1: corrupt orb 1", 4, 2))
     # the same ability before any orb was corrupted draws nothing
-    run(text.replace("  - p1: \"attack h -> p2\"\n  - p1: pass\n  - p2: pass\n", "") % ("", 5, 3))
+    quiet = text.replace("  - p1: \"attack h -> p2\"\n  - p1: pass\n  - p2: pass\n", "")
+    run(quiet.replace("at: battle/attack-declaration", "at: main") % ("", 5, 3))
