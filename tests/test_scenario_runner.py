@@ -297,3 +297,44 @@ def test_a_card_given_only_by_name_comes_from_the_pool(tmp_path: Path) -> None:
         in r.reason, r.line()
     r = result_of(tmp_path, CARDS + "  - name: Ember Wisp\n" + SETUP + "expect: {}\n")
     assert r.error and "'Ember Wisp' names several cards of the shipped pool (Ember Wisp Lv1" in r.reason, r.line()
+
+
+def test_activate_label_accepts_any_start_of_the_ability_text(tmp_path: Path) -> None:
+    """SPEC: `activate ID: TEXT`, TEXT the start of the ability's text when it has several."""
+    text = """
+game: caster
+name: two abilities
+rules: ["704.1"]
+cards:
+  - name: Twin Lamp
+    type: barrier
+    element: void
+    cost: 1
+    abilities:
+      - activated: {do: [{counter: {what: self, name: red, n: 1}}]}
+        text: "Put a red counter on this card, then admire the long description of this lamp."
+      - activated: {do: [{counter: {what: self, name: blue, n: 1}}]}
+        text: "Put a blue counter on this card."
+setup:
+  turn: 3
+  at: main
+  p1: {field: [{card: Twin Lamp, id: l}], deck: 5}
+  p2: {deck: 5}
+do:
+  - p1: "activate l: Put a red counter on this card, then admire the long description of this lamp."
+  - pass until main end
+expect:
+  l: {counters: {red: 1}}
+"""
+    f = tmp_path / "s.yaml"
+    f.write_text(text)
+    assert run_file(f).passed, run_file(f).reason
+    short = text.replace('"activate l: Put a red counter on this card, then admire the long description of this lamp."',
+                         '"activate l: Put a red"')
+    f.write_text(short)
+    assert run_file(f).passed, run_file(f).reason
+    ambiguous = text.replace('"activate l: Put a red counter on this card, then admire the long description of this lamp."',
+                             '"activate l: Put a"')
+    f.write_text(ambiguous)
+    r = run_file(f)
+    assert not r.passed and "no option" in r.reason

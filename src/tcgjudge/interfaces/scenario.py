@@ -181,9 +181,27 @@ class Runner:
         d = g.pending
         if d is None:
             return None
-        for i, labs in enumerate(self.labels(d)):
+        all_labels = self.labels(d)
+        for i, labs in enumerate(all_labels):
             if label in labs:
                 return i
+        # "activate ID: TEXT" / "trigger NAME: TEXT": TEXT is the start of the ability's text
+        # (SPEC.md); the engine shortens long texts, so a start of either length matches.
+        if ": " in label:
+            head, text = label.split(": ", 1)
+            text = text.strip().lower()
+            hits = []
+            for i, labs in enumerate(all_labels):
+                for lab in labs:
+                    if ": " not in lab:
+                        continue
+                    h, t = lab.split(": ", 1)
+                    t = t.strip().lower()
+                    if h == head and t and (t.startswith(text) or text.startswith(t)):
+                        hits.append(i)
+                        break
+            if len(hits) == 1:
+                return hits[0]
         return None
 
     def answer(self, player: int, label: str, where: str) -> None:

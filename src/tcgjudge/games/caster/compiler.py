@@ -368,8 +368,8 @@ def p_player(t: str) -> str:
     low = t.strip().lower()
     words = {"you": "you", "target enemy player": "enemy", "enemy player": "enemy", "an enemy player": "enemy",
              "the enemy player": "enemy", "that enemy player": "enemy", "each enemy player": "enemy",
-             "your opponent": "enemy", "each player": "each", "they": "$they", "target player": "$any"}
-    if low in words and words[low] != "$any":
+             "your opponent": "enemy", "each player": "each"}
+    if low in words:
         return words[low]
     raise NoParse(t)
 
@@ -1613,11 +1613,15 @@ def compile_body(text: str, asm: Asm) -> list:
     for sent in split_sentences(text):
         items = G.parse("sentence", sent)
         asm.run(items, do)
-    for ins in _walk(do):
-        if "search" in ins and isinstance(ins["search"], dict) and ins["search"].pop("@open", False):
-            ins["search"]["to"] = "hand"
-            ins["search"]["reveal"] = False  # found but not revealed: not said (CR 1012.2)
+    _no_open_search(do)
     return do
+
+
+def _no_open_search(do: list) -> None:
+    """ "Search your deck for X." must say where the card goes (the next sentence does)."""
+    for ins in _walk(do):
+        if "search" in ins and isinstance(ins["search"], dict) and ins["search"].get("@open"):
+            raise NoParse("search your deck for ... (where the card goes is not said)")
 
 
 def _walk(block: list):
@@ -1903,10 +1907,7 @@ def _conjure_effect(lines: list, out: Compiled) -> dict:
             continue
         for s in split_sentences(ln):
             asm.run(G.parse("sentence", s), do)
-    for ins in _walk(do):
-        if "search" in ins and isinstance(ins["search"], dict) and ins["search"].pop("@open", False):
-            ins["search"]["to"] = "hand"
-            ins["search"]["reveal"] = False
+    _no_open_search(do)
     if asm.flags:
         raise NoParse(" ".join(x if isinstance(x, str) else x[2] for x in lines))
     spec: dict[str, Any] = {}
