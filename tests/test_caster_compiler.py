@@ -422,6 +422,23 @@ def test_unknown_text_is_reported_with_its_sentence(text: str) -> None:
     assert e.value.text and e.value.text.rstrip(".") in text and "Odd Card" in str(e.value)
 
 
+@pytest.mark.rules("caster", "803.4", "1008.2a")
+def test_battles_and_orb_costs() -> None:
+    assert one("At end of turn ⇒ Destroy this servant if it battled an enemy servant this turn.")["auto"]["do"] == [
+        {"if": {"cond": {"is": ["self", {"battled": "servant"}]}, "then": [{"destroy": "self"}]}}]
+    assert one("At end of turn ⇒ Return this card to its owner's hand if it battled this turn.")["auto"]["do"] == [
+        {"if": {"cond": {"is": ["self", {"battled": True}]}, "then": [{"return": "self"}]}}]
+    assert eff("As an additional cost to play this card, banish an orb.\nDraw two cards.") == {
+        "cost": [{"banish": {"filter": {"zone": "orbs"}}}], "do": [{"draw": 2}]}
+    with pytest.raises(Uncompilable):  # an enemy orb cannot be banished (CR 1008.2a)
+        act("[Rest], banish an enemy orb: Draw a card.")
+
+
+def test_a_search_must_say_where_the_card_goes() -> None:
+    with pytest.raises(Uncompilable):
+        compile_text("Search your deck for a servant.", card_type="conjure")
+
+
 def test_the_sentence_named_is_the_one_that_fails() -> None:
     with pytest.raises(Uncompilable) as e:
         compile_text("[Rest]: Draw a card. Then juggle three orbs.", card_type="caster")
@@ -487,13 +504,9 @@ def _behaviour(card) -> tuple:
     return sorted(map(str, c["keywords"])), abilities, effect
 
 
-#: pool cards whose compiled text differs from the hand-written abilities, and why
-POOL_DIFFERENCES = {
-    # "with a cost of 1" is a cost of exactly 1 (cost: 1); the hand-written ability says "1 or
-    # less" (cost_max: 1); they differ only for a servant of cost 0, and the pool has none
-    "Ember Moth": "cost: 1 vs cost_max: 1",
-    "Blaze Salamander": "cost: 1 vs cost_max: 1",
-}
+#: pool cards whose compiled text differs from the hand-written abilities, and why (none: every
+#: shipped card's text says exactly what its abilities do)
+POOL_DIFFERENCES: dict[str, str] = {}
 
 
 def _pool_entries() -> list[dict]:
@@ -521,10 +534,6 @@ def test_every_pool_card_text_compiles_to_its_hand_written_abilities() -> None:
             differ[e["name"]] = (hand, mine)
     assert checked >= 85
     assert set(differ) == set(POOL_DIFFERENCES), {k: v for k, v in differ.items() if k not in POOL_DIFFERENCES}
-    for name in POOL_DIFFERENCES:
-        hand, mine = differ[name]
-        target = mine[1][0][1]["targets"][0]["filter"]
-        assert target["cost"] == 1 and hand[1][0][1]["targets"][0]["filter"]["cost_max"] == 1
 
 
 def test_the_pool_still_loads_with_its_own_abilities() -> None:
@@ -532,9 +541,12 @@ def test_the_pool_still_loads_with_its_own_abilities() -> None:
 
     pool = shipped_pool()
     assert len(pool) >= 90
-    # an entry with abilities is not compiled: its hand-written ability stands (cost_max, not cost)
-    moth = pool["Ember Moth"].chars["abilities"][0]
-    assert moth.spec["targets"][0]["filter"]["cost_max"] == 1
+    # an entry with abilities is not compiled: its hand-written ability stands
+    card = rules().builder.card({"name": "Scribe", "type": "servant", "element": "luna", "cost": 1, "atk": 500,
+                                 "def": 500, "text": "[Enter] ⇒ Draw a card.",
+                                 "abilities": [{"auto": {"on": "enter", "do": [{"draw": 2}]}}]}, "t")
+    (ab,) = card.chars["abilities"]
+    assert ab.spec["do"] == (("draw", {"n": 2}),)
 
 
 # ------------------------------------------------------------------------------ in a game
@@ -998,7 +1010,7 @@ expect: {}
 
 # ----------------------------------------------------------------------- the real card data
 #: cards of the community database the compiler reads (measured; see the report)
-MEASURED_COMPILED = 171
+MEASURED_COMPILED = 175
 
 
 @pytest.mark.skipif(not DATA.exists(), reason=f"the community card database is not present ({DATA})")
@@ -1007,7 +1019,7 @@ def test_compile_report_over_the_community_card_database(capsys: pytest.CaptureF
     assert rep.total == 192
     assert not rep.invalid, rep.invalid  # what compiles, the card loader accepts
     assert rep.compiled >= MEASURED_COMPILED, rep.summary()
-    assert rep.fraction >= 0.89
+    assert rep.fraction >= 0.91
     assert len(rep.failures) == rep.total - rep.compiled
     assert main([str(DATA), "--failures"]) == 0
     out = capsys.readouterr().out

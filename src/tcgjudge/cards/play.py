@@ -170,6 +170,11 @@ def proc_play(g: Game, f: Frame) -> None:
             name = t["as"]
             got = env.setdefault(name, [])
             need = _need(ctx, t)
+            dv = t.get("divide")
+            if dv is not None and t.get("up_to"):
+                # SVE 10.6.2.4.2: each target gets at least 1 of the divided value, so "up to N"
+                # targets are at most that value (a larger selection would be sent back to be made again)
+                need = min(need, value(ctx, dv.get("n") if isinstance(dv, dict) else dv))
             if ans is not None:
                 if ans == "done":
                     need = len(got)
@@ -258,6 +263,9 @@ def divide(g: Game, f: Frame, specs: list[dict], ctx: Ctx) -> bool:
         rest = len(targets) - len(alloc)
         if rest == 1:
             alloc.append(left)
+            continue
+        if rest > 1 and left == rest:
+            alloc.extend([1] * rest)  # 1 each is the only allocation: not a choice
             continue
         if rest > 1:
             t_id = targets[len(alloc)]

@@ -328,6 +328,13 @@ class SvePackage:
         except GameOver:
             pass
 
+    def perpetual_cycle(self, g: Game, player: int, sequence: list[str], count: int, cut: Any = None) -> int:
+        """15.2.1.1: the active player declares a perpetual cycle; ``cut`` is the non-active
+        player's answer (see ``cycles.perpetual_cycle``)."""
+        from .cycles import perpetual_cycle
+
+        return perpetual_cycle(g, player, sequence, count, cut)
+
     def waiting_empty(self, g: Game) -> bool:
         return not g.zones[(-1, "resolution")]
 
