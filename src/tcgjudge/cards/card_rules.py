@@ -256,29 +256,36 @@ class CardRules(GameRules):
         return out
 
     def _current_trigger_sources(self, g: Game) -> list[tuple[int, Any, dict]]:
-        out = []
         objs = g.objects
-        # Without an effect that grants abilities, only cards printed with an automatic ability
-        # valid in that zone can have one: skip computing the others' characteristics.
-        granted = any(e.op == "grant" and "abilities" in e.args for e in g.effects) or self._static_grants(g)
         tz = self.trigger_zones
-        for (_zp, zname), ids in g.zones.items():
-            if zname not in tz:
-                continue
-            for oid in ids:
-                o = objs[oid]
-                if not granted and not self.may_have_auto(g, o, zname):
-                    continue
-                c = g.chars(oid)
-                if c.get("has_auto"):
-                    out.append((oid, o, c))
+        granted = any(e.op == "grant" and "abilities" in e.args for e in g.effects) or self._static_grants(g)
+        if granted:  # an effect may give anything an automatic ability: look at every object
+            cands = [oid for (_zp, zname), ids in g.zones.items() if zname in tz for oid in ids]
+        else:
+            # Without an effect that grants abilities, only a card printed with an automatic ability
+            # valid in its zone can have one.  Which objects those are depends only on which objects
+            # are where (an object id always stands for the same card), so it is remembered.
+            sig = tuple(tuple(ids) for (_zp, zname), ids in g.zones.items() if zname in tz)
+            cache = g.derived.setdefault("trigger_candidates", {})
+            cands = cache.get(sig)
+            if cands is None:
+                cands = [oid for (_zp, zname), ids in g.zones.items() if zname in tz for oid in ids
+                         if self.may_have_auto(objs[oid].card, zname)]
+                if len(cache) > 256:
+                    cache.clear()
+                cache[sig] = cands
+        out = []
+        for oid in cands:
+            c = g.chars(oid)
+            if c.get("has_auto"):
+                out.append((oid, objs[oid], c))
         return out
 
-    def may_have_auto(self, g: Game, o: Obj, zone: str) -> bool:
-        """Without effects that grant abilities, could this object have an automatic ability valid
-        in ``zone``?  (A game where an object takes another card's information, like SVE's evolved
-        followers, says so here.)"""
-        return zone in o.card.chars.get("auto_zones", ())
+    def may_have_auto(self, card: CardDef, zone: str) -> bool:
+        """Without effects that grant abilities, could an object of this card have an automatic
+        ability valid in ``zone``?  (A game where an object takes another card's information, like
+        SVE's evolved followers, answers yes for those zones.)"""
+        return zone in card.chars.get("auto_zones", ())
 
     def _static_grants(self, g: Game) -> bool:
         """Is there a static ability on the field that grants abilities?"""

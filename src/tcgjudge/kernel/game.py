@@ -99,6 +99,9 @@ class Game:
         self.history: list[int] = []  # every answer given, by option index
         self.info: dict[str, Any] = {}  # how the game was set up (decks, seed): for replays
         self.auto = False  # answer single-option questions at once
+        # facts derived from object ids alone (an id always stands for the same card), shared by a
+        # game and its clones; never part of the state
+        self.derived: dict[str, Any] = {}
         self._cc: dict | None = None  # characteristics cache (not part of the state)
         self._mc: dict | None = None  # other values derived from the state (see memo)
         self._batch: list[Event] | None = None
@@ -142,6 +145,7 @@ class Game:
         g.history = list(self.history)
         g.info = self.info
         g.auto = self.auto
+        g.derived = self.derived
         g._cc = self._cc
         g._mc = self._mc
         g._batch = None

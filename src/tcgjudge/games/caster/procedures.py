@@ -819,8 +819,10 @@ def rules_process(g: Game) -> bool:
         if len(losers) == 2:
             g.end("draw", "both players could not draw (CR 1202.1, 103.3)")
         g.end(1 - losers[0], f"p{losers[0] + 1} could not draw in the draw phase (CR 1202.1)")
+    objs = g.objects
     gone = [oid for oid in g.all_in("field")
-            if "deity" in g.chars(oid)["types"] and g.objects[oid].counter("deity") <= 0]
+            if "deity" in objs[oid].card.chars["types"] and "deity" in g.chars(oid)["types"]
+            and objs[oid].counter("deity") <= 0]
     if gone:
         g.begin_batch()
         for oid in gone:

@@ -142,11 +142,10 @@ class SveRules(CardRules):
         d = o.data
         return d is not None and bool(d.get("links_evolve") or d.get("face"))
 
-    def may_have_auto(self, g: Game, o: Obj, zone: str) -> bool:
-        if zone in o.card.chars.get("auto_zones", ()):
-            return True
-        d = o.data  # an evolved follower or a back face shows another card's abilities
-        return d is not None and bool(d.get("links_evolve") or d.get("face"))
+    def may_have_auto(self, card, zone: str) -> bool:
+        # an evolved follower (5.15.1.2) or a face other than the front (2.14.3) shows another card's
+        # information on the field and in the leader area: it may have that card's abilities
+        return zone in card.chars.get("auto_zones", ()) or zone in ("field", "leader")
 
     def extra_effects_possible(self, g: Game) -> bool:
         """Evolved followers and back faces may bring static abilities their card does not print."""
