@@ -389,7 +389,8 @@ def _replacements(g: Game, f: Frame, e: dict) -> bool:
                 if len(opts) == 1:
                     ans = 0
                 else:
-                    g.ask(cands[0][2], "replacement", f"{rules.obj_name(g, e['oid'], None)} would move to "
+                    # 10.10.2, 10.10.2.2: the controller of the card the event happens to chooses
+                    g.ask(o.controller, "replacement", f"{rules.obj_name(g, e['oid'], None)} would move to "
                           f"{e['dest']}: apply a replacement effect?", opts)
                     return False
             e["done_repl"] = True
