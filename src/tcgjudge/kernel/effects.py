@@ -184,6 +184,7 @@ def compute_layers(game: Game) -> dict:
 
 def _pass(game: Game, chars: dict, statics: list[CEffect]) -> tuple[dict, list[dict]]:
     rules = game.rules
+    touched: set = set()  # the objects some effect changed
     view = LayerView(game, chars)
     pmods: list[dict] = [{} for _ in game.players]
     effects = [e for e in game.effects if e.cond is None or rules.effect_condition(game, e, view)]
@@ -205,5 +206,6 @@ def _pass(game: Game, chars: dict, statics: list[CEffect]) -> tuple[dict, list[d
                     continue
                 for oid in _affected(game, e, view):
                     chars[oid] = rules.apply_effect(game, e, view.get(oid), oid, view)
-    rules.after_layers(game, chars)
+                    touched.add(oid)
+    rules.after_layers(game, chars, touched)
     return chars, pmods

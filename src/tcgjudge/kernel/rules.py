@@ -80,7 +80,8 @@ class GameRules:
     def apply_player_effect(self, g: Game, eff: CEffect, mods: dict, p: int, view: LayerView) -> None:
         pass
 
-    def after_layers(self, g: Game, chars: dict) -> None:
+    def after_layers(self, g: Game, chars: dict, touched: set) -> None:
+        """A last pass over the objects continuous effects changed (``touched``)."""
         pass
 
     # --- events ---------------------------------------------------------------------

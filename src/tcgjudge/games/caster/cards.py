@@ -111,6 +111,8 @@ def _build(entry: dict, chars: dict) -> dict:
         if "atk" not in entry or "def" not in entry:
             raise ValueError("a servant (or a card with [Ride]) needs atk and def")
         out["atk"], out["def"] = entry["atk"], entry["def"]
+        # printed values that are not multiples of 100 are rounded up by the rules (CR 909.1g)
+        out["odd_stats"] = any(isinstance(v, int) and v % 100 for v in (out["atk"], out["def"]))
     elif t == "deity" and ("atk" in entry or "def" in entry):
         out["atk"], out["def"] = entry.get("atk", 0), entry.get("def", 0)
     if t == "deity" and not out.get("deity_counters"):

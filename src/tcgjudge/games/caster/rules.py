@@ -40,6 +40,17 @@ HIDDEN = {"name": "", "types": (), "elements": frozenset(), "races": (), "cost":
           "acts": (), "acts_any": False}
 
 
+def _rounded(c: dict) -> dict:
+    """ATK and DEF rounded up to multiples of 100 (CR 909.1g, 1203.1); infinity stays."""
+    c = dict(c)
+    for k in ("atk", "def"):
+        v = c.get(k)
+        if v is not None and v != INF and v % 100:
+            c[k] = v + (-v) % 100
+    c["odd_stats"] = False
+    return c
+
+
 class CasterRules(CardRules):
     game_id = "caster"
     zone_specs = ZONES
@@ -90,6 +101,8 @@ class CasterRules(CardRules):
                     c = dict(c)
                     c["elements"] = sc.get("elements", frozenset())
                     c["races"] = sc.get("races", ())
+        if c.get("odd_stats"):
+            c = _rounded(c)  # CR 909.1g, 1203.1: a printed 1250 counts as 1300
         return c
 
     def single_chars(self, g: Game, o: Obj) -> dict:
@@ -133,9 +146,13 @@ class CasterRules(CardRules):
             return c
         raise ValueError(f"unknown continuous effect {eff.op!r}")
 
-    def after_layers(self, g: Game, chars: dict) -> None:
-        # CR 909.1g, 1203.1: ATK and DEF that are not multiples of 100 round up
-        for oid, c in chars.items():
+    def after_layers(self, g: Game, chars: dict, touched: set) -> None:
+        # CR 909.1g, 1203.1: ATK and DEF that are not multiples of 100 round up (printed values
+        # are multiples of 100, so only values effects changed need it)
+        for oid in touched:
+            c = chars[oid]
+            if c.get("odd_stats"):
+                chars[oid] = c = _rounded(c)
             a, d = c.get("atk"), c.get("def")
             if a == INF or d == INF:  # CR 104.7: infinity is not rounded
                 continue
