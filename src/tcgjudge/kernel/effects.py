@@ -175,15 +175,22 @@ def compute_layers(game: Game) -> dict:
         if key == prev_key:
             break
         prev_key = key
-        result, pmods = _pass(game, dict(base), statics)
+        result, pmods, abilities_changed = _pass(game, dict(base), statics)
+        if not abilities_changed:
+            break  # no effect gave or took abilities: the static abilities stay those collected
         src = result
     for i, m in enumerate(pmods):
         result[("p", i)] = m
     return result
 
 
-def _pass(game: Game, chars: dict, statics: list[CEffect]) -> tuple[dict, list[dict]]:
+#: continuous-effect operations that can change which abilities an object has
+ABILITY_OPS = frozenset(("grant", "lose", "copy", "become"))
+
+
+def _pass(game: Game, chars: dict, statics: list[CEffect]) -> tuple[dict, list[dict], bool]:
     rules = game.rules
+    abilities_changed = False
     touched: set = set()  # the objects some effect changed
     view = LayerView(game, chars)
     pmods: list[dict] = [{} for _ in game.players]
@@ -207,5 +214,7 @@ def _pass(game: Game, chars: dict, statics: list[CEffect]) -> tuple[dict, list[d
                 for oid in _affected(game, e, view):
                     chars[oid] = rules.apply_effect(game, e, view.get(oid), oid, view)
                     touched.add(oid)
+                    if e.op in ABILITY_OPS or e.layer in ("base", "abilities"):
+                        abilities_changed = True
     rules.after_layers(game, chars, touched)
-    return chars, pmods
+    return chars, pmods, abilities_changed
