@@ -418,11 +418,18 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
     # activated abilities (CR 604.1a, 704), deity active abilities at main timing (604.2e)
     aether_ok = {(oid, ab.index) for oid, ab, _ in rules.aether_sources(g, p)}
     objs = g.objects
+    # without an effect that grants abilities, a face-up card printed without activated abilities
+    # has none: skip it without computing its characteristics
+    granted = any(e.op == "grant" and "abilities" in e.args for e in g.effects) or rules._static_grants(g)
     for q in (p, 1 - p):
         for z in (ON_FIELD + ABILITY_ZONES if q == p else ON_FIELD):
             for oid in g.zone(q, z):
-                if z not in ON_FIELD and z not in objs[oid].card.chars.get("act_zones", ()):
+                o = objs[oid]
+                cc = o.card.chars
+                if z not in ON_FIELD and z not in cc.get("act_zones", ()):
                     continue  # CR 902.2: only abilities that say they work in this zone
+                if not granted and not cc.get("acts") and o.face_up:
+                    continue
                 c = g.chars(oid)
                 acts = c["acts"]
                 if not acts or (q != p and not c["acts_any"]):
