@@ -265,7 +265,7 @@ class CardRules(GameRules):
             # Without an effect that grants abilities, only a card printed with an automatic ability
             # valid in its zone can have one.  Which objects those are depends only on which objects
             # are where (an object id always stands for the same card), so it is remembered.
-            sig = tuple(tuple(ids) for (_zp, zname), ids in g.zones.items() if zname in tz)
+            sig = self._zone_sig(g)
             cache = g.derived.setdefault("trigger_candidates", {})
             cands = cache.get(sig)
             if cands is None:
@@ -287,17 +287,24 @@ class CardRules(GameRules):
         SVE's evolved followers, answers yes for those zones.)"""
         return zone in card.chars.get("auto_zones", ())
 
+    def _zone_sig(self, g: Game) -> tuple:
+        """Which objects are in the zones where abilities may trigger (a cache key: an object id
+        always stands for the same card)."""
+        tz = self.trigger_zones
+        return g.memo(("zone_sig",), lambda: tuple(tuple(ids) for (_zp, z), ids in g.zones.items() if z in tz))
+
     def _static_grants(self, g: Game) -> bool:
-        """Is there a static ability on the field that grants abilities?"""
-        def scan() -> bool:
+        """Is there a card with a static ability that grants abilities where abilities trigger?"""
+        sig = self._zone_sig(g)
+        cache = g.derived.setdefault("static_grants", {})
+        got = cache.get(sig)
+        if got is None:
             objs = g.objects
-            for (_zp, zname), ids in g.zones.items():
-                if zname in self.trigger_zones:
-                    for oid in ids:
-                        if objs[oid].card.chars.get("grants_abilities"):
-                            return True
-            return False
-        return g.memo(("static_grants",), scan)
+            got = any(objs[oid].card.chars.get("grants_abilities") for ids in sig for oid in ids)
+            if len(cache) > 256:
+                cache.clear()
+            cache[sig] = got
+        return got
 
     def add_pending(self, g: Game, controller: int, src: int, ab: Ability, bind: dict, card: CardDef) -> None:
         """A triggered ability becomes pending (CR 906.2, SVE 10.7.2)."""
