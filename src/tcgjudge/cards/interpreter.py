@@ -285,13 +285,40 @@ def add_effect(rt: Run, layer_op: str, args: Any, ref: Any, until: str | None, w
     g.add_effect(eff)
 
 
+STATS = ("atk", "def", "cost", "level")
+
+
+def stat_events(g: Game, changes: dict[int, dict[str, int]]) -> None:
+    """A value given +N is "increased", given -N "decreased"; a value set to another is increased
+    or decreased by comparing the two (Caster CR 104.6, SVE 5.26, NOVA 004.8.1).  One
+    ``stat_change`` event per changed value, ``data: {key, change: increased|decreased, n}``."""
+    for oid, ch in changes.items():
+        if oid not in g.objects:
+            continue
+        for key, n in ch.items():
+            if n:
+                g.emit(Event("stat_change", oid=oid, player=g.objects[oid].controller,
+                             data={"key": key, "change": "increased" if n > 0 else "decreased", "n": n}))
+
+
 def op_modify(rt: Run, a: dict) -> bool:
-    add_effect(rt, "modify", _modify_args(rt, a), a["what"], a.get("until"), a.get("while"))
+    ids = [x for x in resolve(rt.ctx, a["what"]) if x in rt.g.objects]
+    args = _modify_args(rt, a)
+    add_effect(rt, "modify", args, a["what"], a.get("until"), a.get("while"))
+    stat_events(rt.g, {x: args for x in ids})
     return True
 
 
 def op_set_stats(rt: Run, a: dict) -> bool:
+    g = rt.g
+    ids = [x for x in resolve(rt.ctx, a["what"]) if x in g.objects]
+    before = {x: {k: g.chars(x).get(k) for k in STATS if k in a} for x in ids}
     add_effect(rt, "set_stats", _modify_args(rt, a), a["what"], a.get("until"), a.get("while"))
+    changes = {}
+    for x in ids:
+        c = g.chars(x)
+        changes[x] = {k: (c.get(k) or 0) - (v or 0) for k, v in before[x].items() if v is not None}
+    stat_events(g, changes)
     return True
 
 

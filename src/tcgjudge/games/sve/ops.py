@@ -30,7 +30,7 @@ def install(rules: SveRules) -> None:
         "add_stack": op_add_stack, "transfer_stack": op_transfer_stack, "serve": op_serve, "race": op_race,
         "lesson": op_lesson, "drive_check": op_drive_check, "give_drive": op_give_drive,
         "engage": op_engage, "refresh": op_refresh, "set_evolve_cost": op_set_evolve_cost,
-        "token": op_token, "draw": op_draw, "modify": op_modify, "set_stats": op_set_stats,
+        "token": op_token, "draw": op_draw,
     })
     rules.cond_hooks.update({
         "combo": cond_combo, "spellchain": cond_spellchain, "necrocharge": cond_necrocharge,
@@ -182,49 +182,6 @@ def op_recover_pp(rt: Run, a: dict) -> bool:
     n = value(rt.ctx, a.get("n", 1))
     for p in players(rt.ctx, a.get("player", "you")):
         g.rules.set_player_value(g, p, "pp", g.players[p].get("pp", 0) + max(0, n))
-    return True
-
-
-# ------------------------------------------------------------- +X/+Y (5.26)
-STATS = ("atk", "def", "cost")
-
-
-def _stat_events(rt: Run, changes: dict[int, dict[str, int]]) -> None:
-    """5.26: information given +N is "increased", given -N "decreased" (5.26.1); information set
-    to a value is increased or decreased by comparing it with what it was (5.26.2).  Emits a
-    ``stat_change`` event per changed value: ``data: {key, change: increased|decreased, n}``."""
-    g = rt.g
-    for oid, ch in changes.items():
-        if oid not in g.objects:
-            continue
-        for key, n in ch.items():
-            if n:
-                g.emit(Event("stat_change", oid=oid, player=g.objects[oid].controller,
-                             data={"key": key, "change": "increased" if n > 0 else "decreased", "n": n}))
-
-
-def op_modify(rt: Run, a: dict) -> bool:
-    from ...cards.interpreter import op_modify as core
-
-    ids = [x for x in resolve(rt.ctx, a["what"]) if x in rt.g.objects]
-    deltas = {k: value(rt.ctx, a[k]) for k in STATS if k in a}
-    core(rt, a)
-    _stat_events(rt, {x: deltas for x in ids})
-    return True
-
-
-def op_set_stats(rt: Run, a: dict) -> bool:
-    from ...cards.interpreter import op_set_stats as core
-
-    g = rt.g
-    ids = [x for x in resolve(rt.ctx, a["what"]) if x in g.objects]
-    before = {x: {k: g.chars(x).get(k) for k in STATS if k in a} for x in ids}
-    core(rt, a)
-    changes = {}
-    for x in ids:
-        c = g.chars(x)
-        changes[x] = {k: (c.get(k) or 0) - (v or 0) for k, v in before[x].items() if v is not None}
-    _stat_events(rt, changes)
     return True
 
 
