@@ -200,6 +200,13 @@ class CardRules(GameRules):
                 fl = args["flags"]
                 c["flags"] = frozenset(c.get("flags", frozenset())) - frozenset(
                     (fl,) if isinstance(fl, str) else fl)
+        elif op == "grant_counters":
+            # the object "has" counters no one put on it, for as long as the effect lasts
+            ctx = self._eff_ctx(g, eff, view) if eff.duration == "static" else None
+            got = dict(c.get("granted_counters", {}))
+            for name, n in args.items():
+                got[name] = got.get(name, 0) + (value(ctx, n) if ctx is not None else n)
+            c["granted_counters"] = got
         elif op == "copy":
             card = args.get("def") or self.cards.get(args["card"]) or self.tokens.get(args["card"])
             if card is not None:

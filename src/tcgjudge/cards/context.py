@@ -318,7 +318,7 @@ def matches(ctx: Ctx, oid: int, sel: dict | str, obj=None) -> bool:
                 return False
         elif k == "counters":
             spec = v if isinstance(v, dict) else {"name": v, "min": 1}
-            if o.counter(spec["name"]) < spec.get("min", 1):
+            if o.counter(spec["name"]) + c.get("granted_counters", {}).get(spec["name"], 0) < spec.get("min", 1):
                 return False
         elif k == "in":
             if oid not in resolve(ctx, v):
@@ -344,6 +344,12 @@ def matches(ctx: Ctx, oid: int, sel: dict | str, obj=None) -> bool:
             if not hook(ctx, oid, o, c, v):
                 return False
     return True
+
+
+def counters_on(ctx: Ctx, oid: int, name: str) -> int:
+    """Counters of a name on an object: those put on it plus those a continuous effect says it
+    has (Caster CR 909.1f)."""
+    return ctx.g.objects[oid].counter(name) + ctx.chars(oid).get("granted_counters", {}).get(name, 0)
 
 
 def has_kw(kws: Iterable, name: str) -> bool:
@@ -443,7 +449,7 @@ def value(ctx: Ctx, v: Any) -> int:
                 p = player1(ctx, spec["player"])
                 return ctx.g.players[p].get("counters", {}).get(spec["name"], 0)
             ids = resolve_lki(ctx, spec.get("what", "self"))
-            return sum(ctx.g.objects[x].counter(spec["name"]) for x in ids if x in ctx.g.objects)
+            return sum(counters_on(ctx, x, spec["name"]) for x in ids if x in ctx.g.objects)
     raise ValueError(f"cannot evaluate value {v!r}")
 
 

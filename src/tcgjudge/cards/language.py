@@ -216,7 +216,8 @@ def core_vocabulary() -> Vocabulary:
                       "data": ANY, "target": REF, "status": COND}
     # --- static abilities ---------------------------------------------------------
     v.statics = {"modify": ANY, "set_stats": ANY, "grant": ANY, "lose": ANY, "player": ANY,
-                 "cost_mod": ANY, "affects": REF, "if": COND, "zones": STRS, "layer": STR}
+                 "cost_mod": ANY, "grant_counters": ANY, "affects": REF, "if": COND, "zones": STRS,
+                 "layer": STR}
     v.ability_keys = {
         "text": STR, "name": STR, "zones": STRS, "cost": ANY, "targets": ANY, "target": ANY,
         "choose": ANY, "x": ANY, "do": BLOCK, "on": TRIGGER, "if": COND, "once_per_turn": BOOL,

@@ -62,7 +62,7 @@ class CasterRules(CardRules):
     rested_word = "rested"
     # CR 909.1: base, then qualities (type/race/element), abilities, non-numerical, numerical, counters
     layers = ("base", "types", "abilities", "nonnum", "num", "counters")
-    op_layers = {"copy": "base", "grant_types": "types", "grant": "abilities", "lose": "abilities",
+    op_layers = {"grant_counters": "counters", "copy": "base", "grant_types": "types", "grant": "abilities", "lose": "abilities",
                  "modify": "num", "set_stats": "num", "player": "num", "become": "types",
                  "grant_names": "nonnum"}  # CR 909.1d: other non-numerical information (a name)
     #: at resolution, targets that became illegal are dropped; the rest still happens (CR 903.3a)
