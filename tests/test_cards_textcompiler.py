@@ -2,9 +2,25 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from pathlib import Path
+
 import pytest
 
-from tcgjudge.cards.textcompiler import Grammar, NoParse, sentences, strip_reminders
+from tcgjudge.cards.language import CardError
+from tcgjudge.cards.textcompiler import (
+    CompiledCard,
+    CompileReport,
+    Grammar,
+    NoParse,
+    Uncompilable,
+    cockatrice_cards,
+    fresh_name,
+    memo,
+    read_number,
+    report_main,
+    sentences,
+)
 
 G = Grammar("toy")
 
@@ -64,10 +80,10 @@ def test_unknown_text_is_not_guessed() -> None:
     assert G.try_parse("effect", "Shuffle your deck.") is None
 
 
-def test_sentences_and_reminders() -> None:
+def test_sentences() -> None:
     assert sentences("Draw a card. Deal 1 damage (to a follower.) to it.") == [
         "Draw a card.", "Deal 1 damage (to a follower.) to it."]
-    assert strip_reminders("Assail. (Followers with Assail can attack.)") == "Assail."
+    assert sentences('Choose "Draw a card." Then stop.') == ['Choose "Draw a card." Then stop.']
 
 
 def test_adjacent_slots() -> None:
@@ -81,3 +97,117 @@ def test_adjacent_slots() -> None:
 
     assert g.parse("effect", "Summon 3 fairy tokens.") == {"summon": {"n": 3, "what": "fairy tokens"}}
     assert g.try_parse("effect", "Summon three dragons") is None
+
+
+def test_number_words_and_x() -> None:
+    assert [read_number(t) for t in ("3", " three ", "an", "Twice")] == [3, 3, 1, 2]
+    assert read_number("X", x=True) == "X"
+    with pytest.raises(NoParse):
+        read_number("X")  # X only where the game's text has it
+    with pytest.raises(NoParse):
+        read_number("eleven")
+
+
+def test_memo_remembers_values_and_refusals_and_hands_out_copies() -> None:
+    calls: list[str] = []
+
+    def parse(t: str) -> dict:
+        calls.append(t)
+        if t == "bad":
+            raise NoParse(t)
+        return {"text": t, "parts": [t]}
+
+    m = memo(parse)
+    a = m("draw  a card")
+    a["parts"].append("changed")
+    assert m("draw a card") == {"text": "draw a card", "parts": ["draw a card"]}
+    for _ in range(2):
+        with pytest.raises(NoParse):
+            m("bad")
+    assert calls == ["draw a card", "bad"]
+
+
+def test_memo_phrases_and_table_phrases_register_with_the_grammar() -> None:
+    g = Grammar("memo")
+
+    @g.memo_phrase("num")
+    def num(t: str) -> int:
+        return read_number(t)
+
+    @g.template("effect", "draw {n:num}")
+    def draw(n: int) -> dict:
+        return {"draw": n}
+
+    g.table_phrase("effect")
+    assert num("two") == 2 and g.phrases["num"] is num
+    assert g.phrases["effect"]("Draw three") == {"draw": 3}
+    with pytest.raises(NoParse):
+        g.phrases["effect"]("Discard three")
+
+
+def test_fresh_names() -> None:
+    names: Counter = Counter()
+    assert [fresh_name(names, "t"), fresh_name(names, "c"), fresh_name(names, "t"), fresh_name(names, "t")] == [
+        "t", "c", "t2", "t3"]
+
+
+def test_compiled_card_fields() -> None:
+    assert CompiledCard().as_fields() == {}
+    c = CompiledCard(keywords=["ward"], effect={"do": []}, extra={"copies": "any"})
+    assert c.as_fields() == {"keywords": ["ward"], "effect": {"do": []}, "copies": "any"}
+
+
+def test_cockatrice_cards(tmp_path: Path) -> None:
+    p = tmp_path / "cards.xml"
+    p.write_text("<cockatrice_carddatabase><cards>"
+                 "<card><name> Rose Knight </name><prop><type>Follower | Token</type></prop><text/></card>"
+                 "<card><name>Spark</name></card>"
+                 "</cards></cockatrice_carddatabase>", encoding="utf-8")
+    got = [(get("name"), get("prop/type"), get("text")) for get in cockatrice_cards(p)]
+    assert got == [("Rose Knight", "Follower | Token", ""), ("Spark", "", "")]
+
+
+class _Builder:
+    def card(self, entry: dict, where: str) -> None:
+        if entry.get("bad"):
+            raise CardError(f"{where}: card {entry['name']!r}: abilities[0]: unknown instruction 'fly'")
+
+
+def _compile(entry: dict) -> dict:
+    if entry["text"] == "???":
+        raise Uncompilable("??? 1 2", entry["name"])
+    return {**entry, "abilities": []}
+
+
+def test_the_compile_report_counts_and_names_what_did_not_compile() -> None:
+    rep = CompileReport()
+    rep.add("A", {"name": "A", "text": "Draw a card."}, _compile, True, _Builder(), "db.xml")
+    rep.add("B", {"name": "B", "text": ""}, _compile, False, _Builder(), "db.xml")
+    rep.add("C", {"name": "C", "text": "???"}, _compile, True, _Builder(), "db.xml")
+    rep.add("D", {"name": "D", "text": "Fly.", "bad": True}, _compile, True, _Builder(), "db.xml")
+    assert (rep.total, rep.compiled, rep.with_text, rep.compiled_with_text) == (4, 2, 3, 1)
+    assert rep.failures == [("C", "??? 1 2")]
+    assert rep.invalid == [("D", "abilities[0]: unknown instruction 'fly'")]  # without the file and card
+    assert rep.patterns() == [("??? N N", 1)]
+    lines = rep.summary().splitlines()
+    assert lines[:2] == ["compiled: 2 of 4 cards (50.0%)", "cards with text: 1 of 3 (33.3%)"]
+    assert "compiled but rejected by the card loader: 1" in lines and "    1  ??? N N ..." in lines
+
+    class Wider(CompileReport):
+        opening_words = 1
+        openings_of_invalid = True
+
+    w = Wider(failures=[("C", "Draw 2 cards")], invalid=[("D", "Draw 3 cards")])
+    assert w.patterns() == [("Draw", 2)]
+
+
+def test_the_report_command(capsys: pytest.CaptureFixture) -> None:
+    def report(path: str) -> CompileReport:
+        return CompileReport(total=1, failures=[("C", f"read {path}")])
+
+    assert report_main([], "game.compiler", report) == 2
+    assert report_main(["--failures", "x.xml"], "game.compiler", report) == 2  # the file comes first
+    assert capsys.readouterr().out.count("usage: python -m game.compiler CARDS.xml [--failures]") == 2
+    assert report_main(["x.xml", "--failures"], "game.compiler", report) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("compiled: 0 of 1 cards") and out.endswith("failures:\n  C: read x.xml\n")

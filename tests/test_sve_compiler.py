@@ -17,6 +17,7 @@ from tcgjudge.games.sve.compiler import (
     compile_entry,
     compile_report,
     compile_text,
+    main,
     notation,
 )
 
@@ -779,6 +780,12 @@ def test_compiled_overflow_condition_in_a_game(max_pp: int, leader_def: int) -> 
 
 
 # ------------------------------------------------------------------------- real card data
+def test_the_report_command_wants_the_card_file_first(capsys: pytest.CaptureFixture) -> None:
+    assert main([]) == 2
+    assert main(["--failures"]) == 2  # an option is not read as the card file
+    assert "usage: python -m tcgjudge.games.sve.compiler CARDS.xml [--failures]" in capsys.readouterr().out
+
+
 @pytest.mark.skipif(not REAL_CARDS.exists(), reason=f"the community SVE card list is not at {REAL_CARDS} "
                                                      "(set TCGJUDGE_SVE_XML to its path)")
 def test_real_cards_compile() -> None:

@@ -14,8 +14,8 @@ from ..kernel.effects import CEffect, LayerView
 from ..kernel.events import Event
 from ..kernel.objects import Ability, CardDef
 from ..kernel.rules import GameRules
-from .context import Ctx, cond, has_kw, matches, players, resolve, select, value
-from .interpreter import CORE_OPS, Run, proc_run, start_program
+from .context import Ctx, cond, matches, players, resolve, select, value
+from .interpreter import CORE_OPS, Run, proc_run
 from .language import Vocabulary
 from .loader import set_ability_flags
 
@@ -438,21 +438,49 @@ class CardRules(GameRules):
             g.delayed = keep
 
     # --------------------------------------------------------- game actions
+    def set_player_value(self, g: Game, p: int, key: str, v: int) -> None:
+        g.set_player(p, key, v)
+
     def draw(self, g: Game, p: int, n: int) -> int:
+        """Draw one card at a time (CR 1006, SVE 5.9); how many were drawn."""
+        if n <= 0:
+            return 0
+        if g.pmods(p).get("cannot_draw"):
+            return 0  # a prohibition wins (CR 104.4)
+        drawn = 0
+        for _ in range(n):
+            deck = g.zone(p, "deck")
+            if not deck:
+                self.draw_from_empty_deck(g, p)
+                break
+            new = g.move(deck[-1], "hand", p, cause="draw")
+            g.note((p, f"p{p + 1} draws {g.objects[new].card.key}", f"p{p + 1} draws a card"))
+            drawn += 1
+        return drawn
+
+    def draw_from_empty_deck(self, g: Game, p: int) -> None:
+        """A player needed to draw from an empty deck (what it means is the game's)."""
         raise NotImplementedError
 
     def move_objects(self, rt: Run, ids: list[int], dest: str, cause: str, extra: dict) -> list[int] | None:
         raise NotImplementedError
 
     def discard(self, g: Game, p: int, ids: list[int]) -> list[int]:
+        """Discard cards together (CR 1013.1, SVE 5.11); here discarding no card is no discard."""
         g.begin_batch()
-        out = [g.move(oid, self.discard_zone, g.objects[oid].owner, cause="discard") for oid in ids]
+        out = []
+        for oid in ids:
+            o = g.objects[oid]
+            new = g.move(oid, self.discard_zone(g, o), o.owner, cause="discard")
+            g.note(f"p{p + 1} discards {g.objects[new].card.key}")
+            out.append(new)
         g.end_batch()
-        for oid in out:
-            g.note(f"p{p + 1} discards {g.objects[oid].card.key}")
+        if ids:
+            g.emit(Event("discard", player=p, data={"n": len(ids)}))
         return out
 
-    discard_zone = "graveyard"
+    def discard_zone(self, g: Game, o: Obj) -> str:
+        return "graveyard"
 
     def shuffle(self, g: Game, p: int, zone: str = "deck") -> None:
         ids = g.zone(p, zone)
@@ -497,17 +525,37 @@ class CardRules(GameRules):
         return g.move(oid, o.zone, p, controller=p, cause="control")
 
     def play_free(self, g: Game, rt: Run, oid: int, optional: bool = False) -> None:
-        raise NotImplementedError
+        """The effect's controller plays the card without paying its cost (CR 903.2g-2), with
+        the game's ``free_play`` procedure (see :func:`.play.start_free_play`)."""
+        g.push("free_play", p=rt.p, oid=oid, optional=optional)
 
     def copy_spell(self, g: Game, oid: int, p: int) -> None:
         raise NotImplementedError
 
-    # ------------------------------------------------------------- helpers
-    def has_flag(self, g: Game, oid: int, flag: str) -> bool:
-        return flag in g.chars(oid).get("flags", ())
+    # ------------------------------------------------------------- playing
+    def mode_condition(self, ctx: Ctx, c: Any) -> bool:
+        return cond(ctx, c)
 
-    def has_keyword(self, g: Game, oid: int, kw: str) -> bool:
-        return has_kw(g.chars(oid).get("keywords", ()), kw)
+    def needs_x(self, g: Game, d: dict, spec: dict) -> bool:
+        """Is X chosen as this is played: a card with X in its cost, or an ability with ``x``?"""
+        if d["kind"] == "card":
+            return bool(g.objects[d["obj"]].card.chars.get("x_cost")) or "x" in spec
+        return "x" in spec
 
-    def run_block(self, g: Game, p: int, src: int | None, block: tuple, env: dict | None = None) -> None:
-        start_program(g, p, src, block, env)
+    def x_range(self, g: Game, d: dict, spec: dict) -> tuple[int, int]:
+        """The values X may take: for a card with X in its cost, what its player can pay (zero
+        when it is played without paying its cost: CR 903.2d-2); else ``x: {min, max}`` of the
+        ability (0 to 10 where not said)."""
+        if d["kind"] == "card" and g.objects[d["obj"]].card.chars.get("x_cost"):
+            if d.get("free"):
+                return (0, 0)
+            return self.x_cost_range(g, d)
+        x = spec.get("x", {})
+        ctx = Ctx(g, d["p"], d["src"], d["env"])
+        lo = value(ctx, x.get("min", 0)) if isinstance(x, dict) else 0
+        hi = value(ctx, x.get("max", 10)) if isinstance(x, dict) else 10
+        return (lo, hi)
+
+    def x_cost_range(self, g: Game, d: dict) -> tuple[int, int]:
+        """The values X in a card's cost may take when it is paid."""
+        raise NotImplementedError

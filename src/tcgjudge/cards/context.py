@@ -201,6 +201,19 @@ def select(ctx: Ctx, sel: dict, among: Iterable[int] | None = None) -> list[int]
     return [oid for oid in among if matches(ctx, oid, sel)]
 
 
+def one_per_card(g: Game, ids: Iterable[int]) -> list[int]:
+    """The first of each group of identical cards (the same card key): which of identical cards
+    is chosen cannot matter, so they are one option."""
+    seen: set[str] = set()
+    out = []
+    for oid in ids:
+        k = g.objects[oid].card.key
+        if k not in seen:
+            seen.add(k)
+            out.append(oid)
+    return out
+
+
 def _num(ctx: Ctx, v: Any) -> int:
     return value(ctx, v)
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..kernel.effects import CEffect
 from ..kernel.events import Event
 from ..kernel.game import dcopy
-from .context import Ctx, cond, matches, player1, players, resolve, resolve_lki, select, value
+from .context import Ctx, cond, matches, one_per_card, player1, players, resolve, resolve_lki, value
 
 if TYPE_CHECKING:
     from ..kernel.game import Frame, Game
@@ -210,6 +210,18 @@ def op_draw(rt: Run, a: dict) -> bool:
     return True
 
 
+def take_pick(loc: dict, ans: Any) -> None:
+    """An answer to a choice of ``loc["n"]`` cards among ``loc["cands"]``, one at a time: a card
+    (it moves to ``loc["got"]``), or "done" (the cards picked so far are all)."""
+    if ans is None:
+        return
+    if ans == "done":
+        loc["n"] = len(loc["got"])
+    else:
+        loc["got"].append(ans)
+        loc["cands"].remove(ans)
+
+
 def op_select(rt: Run, a: dict) -> bool:
     """A player picks objects during resolution, one at a time (not targets)."""
     g = rt.g
@@ -221,13 +233,7 @@ def op_select(rt: Run, a: dict) -> bool:
         loc["n"] = min(n, len(cands))
         loc["min"] = 0 if a.get("up_to") else value(rt.ctx, a.get("min", loc["n"]))
         loc["got"] = []
-    ans = rt.answer()
-    if ans is not None:
-        if ans == "done":
-            loc["n"] = len(loc["got"])
-        else:
-            loc["got"].append(ans)
-            loc["cands"].remove(ans)
+    take_pick(loc, rt.answer())
     if len(loc["got"]) >= loc["n"] or not loc["cands"]:
         rt.bind(a["as"], loc["got"])
         return True
@@ -437,20 +443,15 @@ def op_lose_game(rt: Run, a: dict) -> bool:
     return True
 
 
-def op_extra_turn(rt: Run, a: dict) -> bool:
-    g = rt.g
-    p = player1(rt.ctx, a.get("player", "you"))
-    g.gvars.setdefault("extra_turns", []).append(p)
-    g.note(f"p{p + 1} will take an extra turn")
-    return True
-
-
-def op_skip_turn(rt: Run, a: dict) -> bool:
-    g = rt.g
-    p = player1(rt.ctx, a.get("player", "you"))
-    g.gvars.setdefault("skip_turns", []).append(p)
-    g.note(f"p{p + 1} will skip their next turn")
-    return True
+def _turn_op(key: str, what: str) -> Handler:
+    """The player takes an extra turn or skips their next turn: the game's turn procedure reads
+    the list ``key`` of the game's globals (CR 1021, SVE 5.25, 5.27)."""
+    def handler(rt: Run, a: dict) -> bool:
+        p = player1(rt.ctx, a.get("player", "you"))
+        rt.g.gvars.setdefault(key, []).append(p)
+        rt.g.note(f"p{p + 1} will {what}")
+        return True
+    return handler
 
 
 def op_delayed(rt: Run, a: dict) -> bool:
@@ -464,21 +465,26 @@ def op_delayed(rt: Run, a: dict) -> bool:
     return True
 
 
-def _move_op(dest: str, cause: str) -> Handler:
+#: the arguments of the core move instructions that the game's ``move_objects`` reads
+MOVE_ARGS = ("pos", "face", "orientation", "player", "to", "shuffle")
+
+
+def move_op(cause: str, args: tuple[str, ...] = MOVE_ARGS) -> Handler:
+    """An instruction that moves the cards ``what`` where the game's ``move_objects`` says (from
+    the cause, ``to`` and the other arguments ``args``) and binds the moved cards to ``as``."""
     def handler(rt: Run, a: dict) -> bool:
         loc = rt.loc
         if "started" in loc:
-            new = rt.ret() or []
-            rt.bind(a.get("as"), new)
+            rt.bind(a.get("as"), rt.ret() or [])
             return True
         loc["started"] = True
         ids = resolve(rt.ctx, a["what"])
-        extra = {k: a[k] for k in ("pos", "face", "orientation", "player", "to", "shuffle") if k in a}
-        done = rt.g.rules.move_objects(rt, ids, dest or a.get("to", ""), cause, extra)
-        if done is not None:
-            rt.bind(a.get("as"), done)
-            return True
-        return False
+        extra = {k: a[k] for k in args if k in a}
+        done = rt.g.rules.move_objects(rt, ids, extra.get("to", ""), cause, extra)
+        if done is None:
+            return False
+        rt.bind(a.get("as"), done)
+        return True
     return handler
 
 
@@ -545,22 +551,10 @@ def op_search(rt: Run, a: dict) -> bool:
         loc["cands"] = [x for x in ids if matches(rt.ctx, x, sel)]
         loc["n"] = value(rt.ctx, a.get("n", 1))
         loc["got"] = []
-    ans = rt.answer()
-    if ans is not None:
-        if ans == "done":
-            loc["n"] = 0
-        else:
-            loc["got"].append(ans)
-            loc["cands"].remove(ans)
+    take_pick(loc, rt.answer())
     if len(loc["got"]) < loc["n"] and loc["cands"]:
-        seen = set()
-        opts = []
-        for c in loc["cands"]:
-            k = g.objects[c].card.key
-            if k in seen:
-                continue  # identical cards in a hidden zone: one option each
-            seen.add(k)
-            opts.append((f"choose {k}", c))
+        # identical cards in a hidden zone: one option each
+        opts = [(f"choose {g.objects[c].card.key}", c) for c in one_per_card(g, loc["cands"])]
         if _has_condition(a["filter"]):
             # a hidden zone search for cards with specific information may fail to find (CR
             # 1012.2, SVE 4.1.2.2); a search for a number of cards must find them (SVE 5.7.1.1)
@@ -625,7 +619,7 @@ def op_discard(rt: Run, a: dict) -> bool:
             if a.get("up_to"):
                 opts.append(("done", "done"))
             return rt.ask(chooser, "discard", f"p{p + 1} discards ({len(loc['got']) + 1} of {need})",
-                          _dedupe(g, opts, chooser))
+                          _dedupe(g, opts))
         got = loc["got"]
         loc["got"] = []
         loc["todo"].pop(0)
@@ -635,7 +629,7 @@ def op_discard(rt: Run, a: dict) -> bool:
     return True
 
 
-def _dedupe(g: Game, opts: list[tuple[str, Any]], viewer: int) -> list[tuple[str, Any]]:
+def _dedupe(g: Game, opts: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
     """Identical cards in a hidden zone are one option (their choice cannot matter)."""
     seen: set[str] = set()
     out = []
@@ -676,16 +670,13 @@ CORE_OPS: dict[str, Handler] = {
     "set_stats": op_set_stats, "grant": op_grant, "lose": op_lose, "copy_of": op_copy_of,
     "player_effect": op_player_effect, "counter": op_counter, "shuffle": op_shuffle,
     "reveal": op_reveal, "look": op_look, "set_player": op_set_player, "add_player": op_add_player,
-    "win": op_win, "lose_game": op_lose_game, "extra_turn": op_extra_turn, "skip_turn": op_skip_turn,
+    "win": op_win, "lose_game": op_lose_game, "extra_turn": _turn_op("extra_turns", "take an extra turn"),
+    "skip_turn": _turn_op("skip_turns", "skip their next turn"),
     "delayed": op_delayed, "cancel": op_cancel, "token": op_token, "gain_control": op_gain_control,
     "exchange_control": op_exchange_control, "search": op_search, "discard": op_discard,
     "play_free": op_play_free, "copy_spell": op_copy_spell,
-    "destroy": _move_op("", "destroy"), "banish": _move_op("", "banish"),
-    "remove": _move_op("", "remove"), "return": _move_op("", "return"),
-    "to_deck": _move_op("", "to_deck"), "move": _move_op("", "move"),
-    "put_field": _move_op("", "put_field"),
+    "destroy": move_op("destroy"), "banish": move_op("banish"), "remove": move_op("remove"),
+    "return": move_op("return"), "to_deck": move_op("to_deck"), "move": move_op("move"),
+    "put_field": move_op("put_field"),
 }
 
-
-def select_any(ctx: Ctx, sel: Any) -> list[int]:
-    return select(ctx, sel) if isinstance(sel, dict) else resolve(ctx, sel)

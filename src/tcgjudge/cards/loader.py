@@ -45,6 +45,28 @@ def set_ability_flags(c: dict) -> None:
     c["act_zones"] = frozenset(z for a in c["acts"] for z in a.zones)
 
 
+# --------------------------------------------------------- field readers the games share
+def slash_list(v: Any) -> tuple:
+    """Words such as races or traits: 'A / B' (or a list of such texts) is two words (CR 206.2,
+    SVE 2.4)."""
+    if v is None:
+        return ()
+    items = v if isinstance(v, list) else [v]
+    out: list[str] = []
+    for x in items:
+        out.extend(s.strip() for s in str(x).split("/") if s.strip())
+    return tuple(out)
+
+
+def copies_field(v: Any) -> Any:
+    """A deck-building ability (CR 402.4, SVE 6.1.2): how many copies a deck may hold, or 'any'."""
+    if v == "any":
+        return "any"
+    if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+        raise ValueError(f"expected a number of copies of 1 or more, or 'any', got {v!r}")
+    return v
+
+
 class CardBuilder:
     """Turns card entries into CardDefs for one game.
 

@@ -53,6 +53,26 @@ def begin_play(g: Game, caller: Frame, reask: Any, resume: Any, p: int, kind: st
            immediate=immediate, **extra)
 
 
+def start_free_play(g: Game, f: Frame, prompt: str, yes: str, no: str) -> None:
+    """An effect plays the card ``f.data["oid"]`` for player ``f.data["p"]`` without paying its
+    cost (CR 903.2g-2, SVE 10.6.2): if the card is still there and, when the play is
+    ``optional``, the player answers ``yes`` to ``prompt``.  The frame goes on at step 1 after
+    the play, or at step 2 when an illegal play is rewound (the card stays where it was)."""
+    d = f.data
+    if d["oid"] not in g.objects:
+        g.pop()
+        return
+    if d.get("optional"):
+        ans = g.answer(f)
+        if ans is None:
+            g.ask(d["p"], "may", prompt, [(yes, "yes"), (no, "no")])
+            return
+        if ans == "no":
+            g.pop()
+            return
+    begin_play(g, f, 2, 1, d["p"], "card", d["oid"], free=True)
+
+
 def spec_of(g: Game, d: dict) -> dict:
     ab = d.get("ab")
     if ab is not None:
@@ -69,6 +89,12 @@ def target_specs(spec: dict, modes: tuple) -> list[dict]:
         for i in modes:
             out.extend(ms[i].get("targets", ()))
     return out
+
+
+def required_targets_exist(g: Game, ctx: Ctx, targets: Any, self_obj: int | None) -> bool:
+    """Has every target that is not "up to" enough legal candidates (CR 903.2e, SVE 10.6.2.3.3)?"""
+    return all(t.get("up_to") or len(legal_targets(g, ctx, t, self_obj)) >= value(ctx, t.get("n", 1))
+               for t in targets)
 
 
 def legal_targets(g: Game, ctx: Ctx, t: dict, self_obj: int | None) -> list[int]:
@@ -304,7 +330,7 @@ def _fail(g: Game, f: Frame, why: str) -> None:
     g.pop(None)
 
 
-def recheck_targets(g: Game, p: int, src: int | None, obj: int | None, spec: dict, env: dict) -> bool:
+def recheck_targets(g: Game, p: int, src: int | None, spec: dict, env: dict) -> bool:
     """At resolution, keep only targets that are still legal (CR 903.3a, NOVA 804.3.4).
 
     Returns True if every target is still legal (or there were none).
@@ -392,17 +418,9 @@ def pay_generic(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
                 loc["cands"] = rules.cost_candidates(g, p, d["src"], name, spec, ctx)
                 loc["n"] = value(ctx, spec.get("n", 1))
                 loc["got"] = []
-        ans = g.answer(f)
-        if ans is not None:
-            loc["got"].append(ans)
-            loc["cands"].remove(ans)
-        if len(loc["got"]) < loc["n"]:
-            if not loc["cands"]:
-                return False
-            word = {"rest_others": "rest"}.get(name, name)
-            opts = [(f"{word} {rules.obj_ref(g, c)}", c) for c in loc["cands"]]
-            g.ask(p, "cost", f"cost: {word} ({len(loc['got']) + 1} of {loc['n']})", opts)
-            return None
+        picked = pick_for_cost(g, f, p, {"rest_others": "rest"}.get(name, name))
+        if not picked:
+            return picked
         got = loc["got"]
         if name == "discard":
             rules.discard(g, p, got)
@@ -448,6 +466,24 @@ def pay_generic(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
         g.push("run", p=p, src=d["src"], env=dcopy(d.get("env", {})), stack=[[arg, 0, "seq", None]])
         return None
     raise ValueError(f"cost item {name!r} is not understood by {g.rules.game_id}")
+
+
+def pick_for_cost(g: Game, f: Frame, p: int, word: str, what: str | None = None) -> bool | None:
+    """The player picks, one at a time, ``loc["n"]`` of the cards ``loc["cands"]`` (into
+    ``loc["got"]``) to pay a cost with: True when all are picked, False when too few are left,
+    None while the player is asked ("cost: WHAT (i of n)", options "WORD card")."""
+    loc = f.data["loc"]
+    ans = g.answer(f)
+    if ans is not None:
+        loc["got"].append(ans)
+        loc["cands"].remove(ans)
+    if len(loc["got"]) < loc["n"]:
+        if not loc["cands"]:
+            return False
+        g.ask(p, "cost", f"cost: {what or word} ({len(loc['got']) + 1} of {loc['n']})",
+              [(f"{word} {g.rules.obj_ref(g, c)}", c) for c in loc["cands"]])
+        return None
+    return True
 
 
 def can_pay_generic(g: Game, p: int, src: int | None, name: str, arg: Any, ctx: Ctx) -> bool:

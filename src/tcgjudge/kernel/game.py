@@ -290,9 +290,6 @@ class Game:
         self.next_id = n + 1
         return n
 
-    def obj(self, oid: int) -> Obj:
-        return self.objects[oid]
-
     def successor(self, oid: int) -> int | None:
         """Where an object went: follow zone changes to the object that exists now."""
         seen = 0
@@ -526,6 +523,14 @@ class Game:
             self.effects = keep
             self._cc = self._mc = None
 
+    def forget_unused_lki(self) -> None:
+        """Keep only the last known information that delayed abilities, continuous effects or
+        waiting triggers still refer to (at the end of a turn)."""
+        keep = {d["src"] for d in self.delayed if d.get("src") is not None}
+        keep.update(e.source for e in self.effects if e.source is not None)
+        keep.update(t.source for t in self.triggers)
+        self.lki = {k: v for k, v in self.lki.items() if k in keep}
+
     def note(self, line: str) -> None:
         self.log.append(line)
 
@@ -599,12 +604,6 @@ class Game:
         self.triggers.append(PendingTrigger(self.tick(), controller, source, ability, bind, 1, card))
 
     # ---------------------------------------------------------- queries
-    def opp(self, p: int) -> int:
-        return 1 - p
-
-    def ids_in(self, p: int, name: str) -> list[int]:
-        return self.zone(p, name)
-
     def all_in(self, name: str) -> Iterable[int]:
         spec = self.rules.zone_specs[name]
         if spec.shared:

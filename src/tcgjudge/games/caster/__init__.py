@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ...cards.decks import require_legal
 from ...kernel.game import Game
 from .cards import COIN_ENTRY, builder, shipped_pool
 from .deck import Deck, DeckError, check_deck, load_deck, shipped_deck_names
@@ -25,9 +26,7 @@ def new_game(deck_a: Deck, deck_b: Deck, seed: int = 0, *, first: int | None = N
     """A new game at its first decision (the hand exchange of CR 403.5)."""
     if check:
         for i, d in enumerate((deck_a, deck_b)):
-            errs = check_deck(d)
-            if errs:
-                raise DeckError(f"p{i + 1}'s deck {d.name!r} is not legal: " + "; ".join(errs))
+            require_legal(i, d, check_deck(d))
     r = rules()
     g = Game(r, seed)
     g.auto = auto
@@ -44,9 +43,4 @@ def new_game(deck_a: Deck, deck_b: Deck, seed: int = 0, *, first: int | None = N
     return g
 
 
-def load_shipped_deck(name: str) -> Deck:
-    return load_deck(name, rules().cards)
-
-
-__all__ = ["CasterRules", "Deck", "DeckError", "check_deck", "load_deck", "load_shipped_deck", "new_game",
-           "rules", "shipped_deck_names"]
+__all__ = ["CasterRules", "Deck", "DeckError", "check_deck", "load_deck", "new_game", "rules", "shipped_deck_names"]

@@ -8,7 +8,8 @@ from ...cards.context import has_kw
 from ...cards.play import begin_play
 from ...kernel.events import Event
 from ...kernel.priority import start_priority
-from .procedures import card_playable, level_up, level_up_targets, phase_event
+from ..common import phase_event
+from .procedures import card_playable, level_up, level_up_targets
 from .vocabulary import ON_FIELD
 
 if TYPE_CHECKING:

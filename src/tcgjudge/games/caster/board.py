@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..common import listing
 from . import aether as ae
 
 if TYPE_CHECKING:
@@ -45,15 +46,12 @@ def board_text(g: Game, viewer: int) -> str:
                      f"orbs {len(g.zone(p, 'orbs'))}, graveyard {len(g.zone(p, 'graveyard'))}, "
                      f"extra {len(g.zone(p, 'extra_deck'))}"
                      + (f", aether {', '.join(ae.pool_labels(pl['aether']))}" if pl["aether"] else ""))
-        cs = [_obj(g, x, viewer) for x in g.zone(p, "casters")]
-        lines.append("   casters: " + ("; ".join(cs) if cs else "-"))
-        sv = [_obj(g, x, viewer) for x in g.zone(p, "field")]
-        lines.append("   servants: " + ("; ".join(sv) if sv else "-"))
+        lines.append("   casters: " + listing([_obj(g, x, viewer) for x in g.zone(p, "casters")]))
+        lines.append("   servants: " + listing([_obj(g, x, viewer) for x in g.zone(p, "field")]))
         if g.zone(p, "bingo"):
             lines.append("   bingo: " + "; ".join(_obj(g, x, viewer) for x in g.zone(p, "bingo")))
         if p == viewer:
-            hand = [_obj(g, x, viewer) for x in g.zone(p, "hand")]
-            lines.append("   hand: " + ("; ".join(hand) if hand else "-"))
+            lines.append("   hand: " + listing([_obj(g, x, viewer) for x in g.zone(p, "hand")]))
     chase = g.zones[(-1, "chase")]
     if chase:
         lines.append("chase (top last): " + "; ".join(_obj(g, x, viewer) for x in chase))

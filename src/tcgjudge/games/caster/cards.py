@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ...cards.language import CardError
-from ...cards.loader import CardBuilder, load_card_file, set_ability_flags
+from ...cards.loader import CardBuilder, copies_field, load_card_file, set_ability_flags, slash_list
 from ...kernel.objects import CardDef
 from .aether import parse_element
 from .vocabulary import vocabulary
@@ -22,17 +22,6 @@ def _type(v: Any) -> str:
     if t not in TYPES and t != "none":
         raise ValueError(f"type: unknown type {v!r}; types: {', '.join(TYPES)}")
     return t
-
-
-def _races(v: Any) -> tuple:
-    """CR 206.2: 'A/B' is two races."""
-    if v is None:
-        return ()
-    items = v if isinstance(v, list) else [v]
-    out: list[str] = []
-    for x in items:
-        out.extend(s.strip() for s in str(x).split("/") if s.strip())
-    return tuple(out)
 
 
 def _level(v: Any) -> int:
@@ -54,19 +43,10 @@ def _count(v: Any) -> int:
     return v
 
 
-def _copies(v: Any) -> Any:
-    """A deck-building ability (CR 402.4): how many copies a deck may hold, or 'any'."""
-    if v == "any":
-        return "any"
-    if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-        raise ValueError(f"expected a number of copies of 1 or more, or 'any', got {v!r}")
-    return v
-
-
 FIELDS = {
-    "element": parse_element, "level": _level, "race": _races, "trait": _races,
+    "element": parse_element, "level": _level, "race": slash_list, "trait": slash_list,
     "additional_type": lambda v: tuple(str(x).lower() for x in (v if isinstance(v, list) else [v])),
-    "materials": _names, "version": str, "deity_counters": _count, "copies": _copies,
+    "materials": _names, "version": str, "deity_counters": _count, "copies": copies_field,
 }
 
 

@@ -30,21 +30,32 @@ from __future__ import annotations
 
 import copy
 import re
-import sys
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...cards.textcompiler import Grammar, NoParse, Uncompilable, normalize
+from ...cards.textcompiler import (
+    CompiledCard,
+    CompileReport,
+    Grammar,
+    NoParse,
+    Uncompilable,
+    and_cond,
+    cockatrice_cards,
+    fresh_name,
+    memo,
+    normalize,
+    read_number,
+    report_main,
+    strip_end_clause,
+)
+from ...cards.textcompiler import sentences as split_sentences
+from .vocabulary import ELEMENTS, ON_FIELD
 
 G = Grammar("caster")
 EOT = "end_of_turn"
-ON_FIELD = ["field", "casters"]
-ELEMENTS = ("solis", "ignus", "silva", "terra", "luna", "aqua", "aes")  # CR 209.2
-_NUMS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-         "eight": 8, "nine": 9, "ten": 10, "once": 1, "twice": 2}
 _NUM_RX = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)"
 
 #: keyword skills written as a bracketed icon (CR 1101-1118) -> the keyword's word
@@ -94,56 +105,16 @@ def notation(text: str) -> list[str]:
     return out
 
 
-# ------------------------------------------------------------------------------- memo
-_MISS = object()
-
-
-def _memo(fn: Callable[[str], Any]) -> Callable[[str], Any]:
-    cache: dict[str, Any] = {}
-
-    def wrapped(t: str) -> Any:
-        k = " ".join(t.split())
-        r = cache.get(k, _MISS)
-        if r is _MISS:
-            try:
-                r = fn(k)
-            except NoParse:
-                r = NoParse
-            cache[k] = r
-        if r is NoParse:
-            raise NoParse(t)
-        return copy.deepcopy(r)
-
-    wrapped.__name__ = getattr(fn, "__name__", "phrase")
-    return wrapped
-
-
-def phrase(name: str) -> Callable[[Callable[[str], Any]], Callable[[str], Any]]:
-    def deco(fn: Callable[[str], Any]) -> Callable[[str], Any]:
-        m = _memo(fn)
-        G.phrases[name] = m
-        return m
-    return deco
-
-
-def table(name: str) -> None:
-    """A phrase type read by the templates of a table."""
-    G.phrases[name] = _memo(lambda t: G.parse(name, t))
-
-
-def tpl(tab: str, *patterns: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    return G.template(tab, *patterns)
+# ------------------------------------------------------------------------------- phrases
+phrase = G.memo_phrase
+table = G.table_phrase
+tpl = G.template
 
 
 # ------------------------------------------------------------------------------ numbers
 @phrase("num")
 def p_num(t: str) -> int:
-    s = t.strip().lower()
-    if s.isdigit():
-        return int(s)
-    if s in _NUMS:
-        return _NUMS[s]
-    raise NoParse(t)
+    return read_number(t)
 
 
 @phrase("aether")
@@ -269,13 +240,9 @@ def p_obj(t: str) -> NP:
             s = s[:zm.start()]
             changed = True
             continue
-        for rx, fn in _SUFFIXES:
-            mm = rx.search(s)
-            if mm:
-                filt.update(fn(mm))
-                s = s[:mm.start()]
-                changed = True
-                break
+        rest = strip_end_clause(s, _SUFFIXES, filt)
+        if rest is not None:
+            s, changed = rest, True
     words = s.strip()
     if not words:
         raise NoParse(t)
@@ -743,7 +710,7 @@ def p_deckcards(t: str) -> NP:
     return _top(n, who[m.group(2).lower()])
 
 
-G.phrases["cards"] = _memo(lambda t: _cards(t))
+G.phrases["cards"] = memo(lambda t: _cards(t))
 
 
 def _cards(t: str) -> NP:
@@ -978,8 +945,8 @@ def s_then(e: list) -> list:
     return e
 
 
-G.phrases["efftext"] = _memo(lambda t: (t.strip(), G.parse("effects", t)))
-G.phrases["cltext"] = _memo(lambda t: (t.strip(), G.parse("clause", t)))
+G.phrases["efftext"] = memo(lambda t: (t.strip(), G.parse("effects", t)))
+G.phrases["cltext"] = memo(lambda t: (t.strip(), G.parse("clause", t)))
 
 
 @tpl("sentence", "you may {e:efftext}")
@@ -1372,9 +1339,7 @@ class Asm:
         self.last: list | None = None  # the block the last instruction went into
 
     def fresh(self, base: str) -> str:
-        self.names[base] += 1
-        k = self.names[base]
-        return base if k == 1 else f"{base}{k}"
+        return fresh_name(self.names, base)
 
     # -- references
     def _it(self) -> Any:
@@ -1585,28 +1550,6 @@ def _subst(v: Any, key: str, rep: Any) -> Any:
     return v
 
 
-def split_sentences(text: str) -> list[str]:
-    """Sentences: periods outside quotation marks and parentheses."""
-    out, cur, depth, quote = [], [], 0, False
-    for ch in text:
-        cur.append(ch)
-        if ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth = max(0, depth - 1)
-        elif ch == '"':
-            quote = not quote
-        elif ch == "." and depth == 0 and not quote:
-            s = "".join(cur).strip()
-            if s.strip(". "):
-                out.append(s)
-            cur = []
-    s = "".join(cur).strip()
-    if s.strip(". "):
-        out.append(s)
-    return out
-
-
 def compile_body(text: str, asm: Asm) -> list:
     """An effect text: its sentences, in order, as instructions."""
     do: list = []
@@ -1662,29 +1605,14 @@ def _body(text: str, kind: str, that: str | None = None) -> dict:
 
 # ---------------------------------------------------------------------------------- abilities
 @dataclass
-class Compiled:
-    keywords: list = field(default_factory=list)
-    abilities: list = field(default_factory=list)
-    effect: dict | None = None
+class Compiled(CompiledCard):
     effect_cost: list = field(default_factory=list)
-    extra: dict = field(default_factory=dict)
 
     def add_kw(self, k: Any) -> None:
         names = [next(iter(x)) if isinstance(x, dict) else x for x in self.keywords]
         name = next(iter(k)) if isinstance(k, dict) else k
         if name not in names:
             self.keywords.append(k)
-
-    def as_fields(self) -> dict:
-        out: dict[str, Any] = {}
-        if self.keywords:
-            out["keywords"] = self.keywords
-        if self.abilities:
-            out["abilities"] = self.abilities
-        if self.effect is not None:
-            out["effect"] = self.effect
-        out.update(self.extra)
-        return out
 
 
 _KW_LINE = re.compile(r"^(?:\[([^\]]+)\](?:\(([^()]*)\))?\s*)+$")
@@ -1829,7 +1757,7 @@ def _static(text: str, display: str, out: Compiled, cond: dict | None, keyword: 
                 else:
                     raise NoParse(sent)
             if cond is not None:
-                e["if"] = _and(e.get("if"), cond)
+                e["if"] = and_cond(e.get("if"), cond)
             effects.append(e)
         if effects:
             # effects with different conditions are separate abilities (card format)
@@ -1843,14 +1771,6 @@ def _static(text: str, display: str, out: Compiled, cond: dict | None, keyword: 
                 made.append(ab)
     out.abilities.extend(made)
     return made
-
-
-def _and(a: Any, b: Any) -> Any:
-    if a is None:
-        return b
-    if b is None:
-        return a
-    return {"and": [a, b]}
 
 
 def _conditional(kw: str, num: str | None, text: str, line: str, out: Compiled, card_type: str,
@@ -2003,58 +1923,17 @@ def compile_entry(entry: dict) -> dict:
 
 
 # --------------------------------------------------------------------------------- the report
-@dataclass
-class Report:
+class Report(CompileReport):
     """How much of a card list the compiler reads (see :func:`compile_report`)."""
 
-    total: int = 0
-    compiled: int = 0
-    with_text: int = 0
-    compiled_with_text: int = 0
-    failures: list = field(default_factory=list)  # (card name, sentence)
-    invalid: list = field(default_factory=list)  # (card name, card loader error)
-
-    @property
-    def fraction(self) -> float:
-        return self.compiled / self.total if self.total else 0.0
-
-    @property
-    def text_fraction(self) -> float:
-        return self.compiled_with_text / self.with_text if self.with_text else 0.0
-
-    def patterns(self, n: int = 15) -> list[tuple[str, int]]:
-        """The most common openings of the sentences that did not compile."""
-        c: Counter = Counter()
-        for _, s in self.failures + self.invalid:
-            words = re.sub(r"\d+", "N", s).split()
-            c[" ".join(words[:5])] += 1
-        return c.most_common(n)
-
-    def summary(self) -> str:
-        lines = [f"compiled: {self.compiled} of {self.total} cards ({100 * self.fraction:.1f}%)",
-                 f"cards with text: {self.compiled_with_text} of {self.with_text} ({100 * self.text_fraction:.1f}%)"]
-        if self.invalid:
-            lines.append(f"compiled but rejected by the card loader: {len(self.invalid)}")
-            for nm, err in self.invalid:
-                lines.append(f"  {nm}: {err}")
-        lines.append("most common uncompiled openings:")
-        for p, k in self.patterns():
-            lines.append(f"  {k:3d}  {p} ...")
-        return "\n".join(lines)
+    opening_words = 5
+    openings_of_invalid = True
 
 
 def _xml_cards(path: Path) -> list[dict]:
-    import xml.etree.ElementTree as ET
-
-    root = ET.parse(path).getroot()
-    out = []
-    for c in root.iter("card"):
-        def get(p: str, c: Any = c) -> str:
-            e = c.find(p)
-            return (e.text or "").strip() if e is not None and e.text else ""
-        out.append({"name": get("name"), "type": get("type"), "color": get("color"), "cost": get("manacost") or
-                    get("cmc"), "pt": get("pt"), "text": get("text"), "token": get("token") == "1"})
-    return out
+    return [{"name": get("name"), "type": get("type"), "color": get("color"),
+             "cost": get("manacost") or get("cmc"), "pt": get("pt"), "text": get("text"),
+             "token": get("token") == "1"} for get in cockatrice_cards(path)]
 
 
 def entry_of(card: dict) -> dict:
@@ -2100,45 +1979,17 @@ def compile_report(cards_xml_path: str | Path, validate: bool = True) -> Report:
     formed)."""
     path = Path(cards_xml_path)
     rep = Report()
-    builder = None
-    if validate:
-        from ...cards.language import CardError
-        from .cards import builder as make_builder
+    from .cards import builder as make_builder
 
-        builder = make_builder()
+    builder = make_builder() if validate else None
     for c in _xml_cards(path):
         entry = entry_of(c)
-        rep.total += 1
-        has_text = bool(notation(entry["text"]))
-        rep.with_text += has_text
-        try:
-            full = compile_entry(entry)
-        except Uncompilable as e:
-            rep.failures.append((c["name"], e.text))
-            continue
-        if builder is not None:
-            try:
-                builder.card({**full, "text": entry["text"]}, str(path))
-            except CardError as e:
-                rep.invalid.append((c["name"], str(e).split(": ", 2)[-1][:200]))
-                continue
-        rep.compiled += 1
-        rep.compiled_with_text += has_text
+        rep.add(c["name"], entry, compile_entry, bool(notation(entry["text"])), builder, str(path))
     return rep
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if not args or args[0].startswith("-"):
-        print("usage: python -m tcgjudge.games.caster.compiler CARDS.xml [--failures]")
-        return 2
-    rep = compile_report(args[0])
-    print(rep.summary())
-    if "--failures" in args:
-        print("failures:")
-        for nm, s in rep.failures:
-            print(f"  {nm}: {s}")
-    return 0
+    return report_main(argv, "tcgjudge.games.caster.compiler", compile_report)
 
 
 __all__ = ["G", "NP", "Report", "Uncompilable", "compile_entry", "compile_report", "compile_text", "entry_of",

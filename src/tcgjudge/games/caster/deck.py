@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...cards.loader import read_yaml
+from ...cards.decks import (
+    DeckError,
+    add_sections,
+    card_counts,
+    check_deck_keys,
+    read_deck_file,
+)
+from ...cards.decks import shipped_deck_names as _shipped
 from ...kernel.objects import CardDef
 
 DECK_DIR = Path(__file__).parent / "decks"
-
-
-class DeckError(ValueError):
-    """A deck that cannot be read or breaks deck construction."""
+KEYS = ("name", "game", "main", "extra", "description")
 
 
 @dataclass
@@ -25,78 +28,23 @@ class Deck:
     source: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        def counts(cards: list[CardDef]) -> dict[str, int]:
-            out: dict[str, int] = {}
-            for c in cards:
-                out[c.key] = out.get(c.key, 0) + 1
-            return out
-        return {"name": self.name, "main": counts(self.main), "extra": counts(self.extra)}
-
-
-def _entries(raw: Any, where: str) -> list[tuple[str, int]]:
-    """A deck section: a mapping name -> count, or a list of names / {card, n} entries."""
-    out: list[tuple[str, int]] = []
-    if raw is None:
-        return out
-    if isinstance(raw, dict):
-        for k, v in raw.items():
-            if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-                raise DeckError(f"{where}: {k!r}: the count must be a whole number of 1 or more, got {v!r}")
-            out.append((str(k), v))
-        return out
-    if isinstance(raw, list):
-        for i, e in enumerate(raw):
-            if isinstance(e, str):
-                out.append((e, 1))
-            elif isinstance(e, dict) and "card" in e:
-                n = e.get("n", 1)
-                if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-                    raise DeckError(f"{where}[{i}]: n must be a whole number of 1 or more")
-                out.append((str(e["card"]), n))
-            else:
-                raise DeckError(f"{where}[{i}]: expected a card name or {{card: NAME, n: COUNT}}")
-        return out
-    raise DeckError(f"{where}: expected a mapping of card name to count")
+        return {"name": self.name, "main": card_counts(self.main), "extra": card_counts(self.extra)}
 
 
 def parse_deck(data: Any, pool: dict[str, CardDef], where: str) -> Deck:
-    if not isinstance(data, dict):
-        raise DeckError(f"{where}: a deck file is a mapping with 'main' (and 'extra')")
-    for k in data:
-        if k not in ("name", "game", "main", "extra", "description"):
-            raise DeckError(f"{where}: unknown key {k!r}; keys: name, game, main, extra, description")
-    if data.get("game", "caster") != "caster":
-        raise DeckError(f"{where}: this is a deck for {data.get('game')!r}, not caster")
+    check_deck_keys(data, where, "caster", KEYS, "'main' (and 'extra')")
     deck = Deck(str(data.get("name", Path(where).stem)), source=where)
-    for section in ("main", "extra"):
-        for name, n in _entries(data.get(section), f"{where}: {section}"):
-            card = pool.get(name)
-            if card is None:
-                close = [k for k in pool if name.lower() in k.lower()][:3] or difflib.get_close_matches(
-                    name, list(pool), n=3, cutoff=0.6)  # a misspelt name
-                hint = f" (did you mean {', '.join(close)}?)" if close else ""
-                raise DeckError(f"{where}: {section}: unknown card {name!r}{hint}")
-            getattr(deck, section).extend([card] * n)
+    add_sections(deck, data, pool, where, ("main", "extra"))
     return deck
 
 
 def load_deck(path: str | Path, pool: dict[str, CardDef]) -> Deck:
-    p = Path(path)
-    if not p.exists():
-        named = DECK_DIR / f"{path}.yaml"
-        if named.exists():
-            p = named
-        else:
-            raise DeckError(f"{path}: no such deck file or shipped deck (shipped: {', '.join(shipped_deck_names())})")
-    try:
-        data = read_yaml(p)
-    except ValueError as e:
-        raise DeckError(str(e)) from None
-    return parse_deck(data, pool, str(p))
+    data, where = read_deck_file(path, DECK_DIR)
+    return parse_deck(data, pool, where)
 
 
 def shipped_deck_names() -> list[str]:
-    return sorted(p.stem for p in DECK_DIR.glob("*.yaml"))
+    return _shipped(DECK_DIR)
 
 
 def check_deck(deck: Deck) -> list[str]:
@@ -141,3 +89,6 @@ def check_deck(deck: Deck) -> list[str]:
         if n > 4:
             errs.append(f"CR 402.3a: at most 4 copies of {name} in the extra deck; it has {n}")
     return errs
+
+
+__all__ = ["DECK_DIR", "Deck", "DeckError", "check_deck", "load_deck", "parse_deck", "shipped_deck_names"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards.context import Ctx, has_kw, matches, player1, players, resolve, select, value
-from ...cards.interpreter import Run
+from ...cards.interpreter import Run, move_op
 from ...kernel.effects import CEffect
 from ...kernel.events import Event
 from . import aether as ae
@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
 def install(rules: CasterRules) -> None:
     rules.ops.update({
-        "produce": op_produce, "corrupt": op_corrupt, "to_orbs": _simple_move("to_orbs"),
-        "to_casters": _simple_move("to_casters"), "soul_bond": op_soul_bond, "level_up": op_level_up,
+        "produce": op_produce, "corrupt": op_corrupt, "to_orbs": move_op("to_orbs", ("pos", "face")),
+        "to_casters": move_op("to_casters", ("pos", "face")), "soul_bond": op_soul_bond, "level_up": op_level_up,
         "to_bingo": op_to_bingo, "enter_ability": op_enter_ability, "unity": op_unity,
         "become_servant": op_become_servant, "put_caster": op_put_caster,
         "rest": _orient_op("rested"), "recover": _orient_op("recovered"), "reverse": _orient_op("reversed"),
@@ -158,23 +158,6 @@ def op_corrupt(rt: Run, a: dict) -> bool:
     loc["pushed"] = True
     g.push("corrupt", p=chooser, victim=victim, n=ns, by=src, got=[])
     return False
-
-
-def _simple_move(cause: str):
-    def handler(rt: Run, a: dict) -> bool:
-        loc = rt.loc
-        if "started" in loc:
-            rt.bind(a.get("as"), rt.ret() or [])
-            return True
-        loc["started"] = True
-        ids = resolve(rt.ctx, a["what"])
-        extra = {k: a[k] for k in ("pos", "face") if k in a}
-        done = rt.g.rules.move_objects(rt, ids, "", cause, extra)
-        if done is None:
-            return False
-        rt.bind(a.get("as"), done)
-        return True
-    return handler
 
 
 def op_to_bingo(rt: Run, a: dict) -> bool:
@@ -325,17 +308,20 @@ def _soul_bond_finish(rt: Run, p: int, card: int, ans: Any) -> bool:
     return True
 
 
-def op_level_up(rt: Run, a: dict) -> bool:
-    g = rt.g
-    p = rt.p
+def _level_up_answered(rt: Run) -> bool:
+    """Has "level up a caster?" been answered?  The level up chosen is then done (CR 1022)."""
     ans = rt.answer()
-    if ans is not None:
-        if ans != "no":
-            level_up(g, p, ans[0], ans[1])
-        return True
-    cards = resolve(rt.ctx, a["what"]) if "what" in a else [
-        x for x in g.zone(p, "hand") if "caster" in g.chars(x)["types"] and (g.chars(x).get("level") or 0) >= 2]
-    opts: list[tuple[str, Any]] = [("pass", "no")] if a.get("optional", True) else []
+    if ans is None:
+        return False
+    if ans != "no":
+        level_up(rt.g, rt.p, ans[0], ans[1])
+    return True
+
+
+def _ask_level_up(rt: Run, cards: list[int], optional: bool) -> bool:
+    """Ask which allied caster one of ``cards`` levels up; True (nothing to ask) when none can."""
+    g, p = rt.g, rt.p
+    opts: list[tuple[str, Any]] = [("pass", "no")] if optional else []
     for c in cards:
         for t in level_up_targets(g, p, c):
             opts.append((f"level up {g.rules.obj_ref(g, t)} with {g.objects[c].card.key}", (c, t)))
@@ -344,18 +330,23 @@ def op_level_up(rt: Run, a: dict) -> bool:
     return rt.ask(p, "level_up", "level up a caster?", opts)
 
 
+def op_level_up(rt: Run, a: dict) -> bool:
+    if _level_up_answered(rt):
+        return True
+    g, p = rt.g, rt.p
+    cards = resolve(rt.ctx, a["what"]) if "what" in a else [
+        x for x in g.zone(p, "hand") if "caster" in g.chars(x)["types"] and (g.chars(x).get("level") or 0) >= 2]
+    return _ask_level_up(rt, cards, a.get("optional", True))
+
+
 def op_put_caster(rt: Run, a: dict) -> bool:
     """Put a caster into the field: a level 1 caster goes into the caster zone, a level 2 or
     greater one levels up an allied caster (CR 1103.2a-1, 1103.2a-2, 1022); never beside a
     face-up caster with the same name (504.1a)."""
-    g = rt.g
-    p = rt.p
-    loc = rt.loc
-    ans = rt.answer()
-    if ans is not None:
-        if ans != "no":
-            level_up(g, p, ans[0], ans[1])
+    if _level_up_answered(rt):
         return True
+    g, p = rt.g, rt.p
+    loc = rt.loc
     for oid in resolve(rt.ctx, a["what"]):
         c = g.chars(oid)
         if "caster" not in c["types"] or oid in loc.get("done", ()):
@@ -367,11 +358,8 @@ def op_put_caster(rt: Run, a: dict) -> bool:
         if c.get("level") == 1:
             g.move(oid, "casters", p, face_up=True, orient="recovered", cause="put_field")
             continue
-        opts: list[tuple[str, Any]] = [("pass", "no")] if a.get("optional", True) else []
-        for t in level_up_targets(g, p, oid):
-            opts.append((f"level up {g.rules.obj_ref(g, t)} with {g.objects[oid].card.key}", (oid, t)))
-        if [o for o in opts if o[1] != "no"]:
-            return rt.ask(p, "level_up", "level up a caster?", opts)
+        if not _ask_level_up(rt, [oid], a.get("optional", True)):
+            return False  # asked
     return True
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from ...cards.language import CardError
 from ...kernel.game import Game
 from ...kernel.objects import CardDef
+from .. import common
 from . import aether as ae
 from . import deck as deckmod
 from .vocabulary import ELEMENTS, ON_FIELD, ORIENTS, ZONES
@@ -22,6 +23,9 @@ AT = {
     "battle/attack-declaration": ("end", "choose"), "battle/judgment": ("end", "judgment"),
     "battle/resolution": ("end", "resolution"), "end": ("end", None),
 }
+#: the keys of a card entry in a scenario's zone list
+ENTRY_KEYS = {"card", "id", "orientation", "state", "face", "counters", "stock", "summoned_this_turn", "controller",
+              "x"}
 
 
 class CasterPackage:
@@ -73,18 +77,12 @@ class CasterPackage:
                 raise ValueError(f"{where}: setup.{k}: expected a whole number, got {setup[k]!r}")
         filler = cards.get("Filler") or r.builder.card(FILLER, "filler")
         cards = {**cards, "Filler": filler}  # the filler card may also be named in zone lists
-        seed = setup.get("seed", 0)
-        g = Game(r, seed)
-        g.info = {"game": "caster", "seed": seed, "scenario": where}
-        names: dict[int, str] = {}
-        g.gvars["names"] = names
+        g, names = common.scenario_game(r, "caster", setup, where)
         turn = setup.get("turn", 1)
-        active = _player(setup.get("active", "p1"), f"{where}: setup.active")
+        active = common.player_of(setup.get("active", "p1"), f"{where}: setup.active")
         g.turn = turn
         g.active = active
-        first = setup.get("first_player")
-        g.gvars["first"] = _player(first, f"{where}: setup.first_player") if first else (
-            active if turn % 2 == 1 else 1 - active)
+        g.gvars["first"] = common.first_player(setup, where, turn, active)
         for p in (0, 1):
             g.players[p]["aether"] = ()
             ps = setup.get(f"p{p + 1}") or {}
@@ -106,10 +104,7 @@ class CasterPackage:
         chase = setup.get("chase")
         if chase:
             self._fill_zone(g, active, "chase", chase, cards, filler, names, f"{where}: setup.chase")
-        at = setup.get("at", "main")
-        if at not in AT:
-            raise ValueError(f"{where}: setup.at: unknown {at!r}; one of {', '.join(AT)}")
-        tstep, bstep = AT[at]
+        tstep, bstep = AT[common.setup_at(setup, where, AT)]
         from .procedures import start_turn
 
         if tstep == "setup":
@@ -128,39 +123,25 @@ class CasterPackage:
 
     def _fill_zone(self, g: Game, p: int, zone: str, val: Any, cards: dict, filler: CardDef,
                    names: dict, path: str) -> None:
-        spec = ZONES[zone]
-        if isinstance(val, int) and not isinstance(val, bool):
-            for _ in range(val):
-                g.create(filler, p, zone, p, face_up=spec.public)
+        if common.add_fillers(g, filler, p, zone, val, ZONES[zone].public):
             return
         if not isinstance(val, list):
             raise ValueError(f"{path}: expected a number of filler cards or a list of cards")
-        entries = list(reversed(val)) if zone == "deck" else list(val)  # deck lists are top first
-        for i, e in enumerate(entries):
-            self._place(g, p, zone, e, cards, names, f"{path}[{len(val) - 1 - i if zone == 'deck' else i}]")
+        for e, epath in common.entries_in_order(val, zone, path):
+            self._place(g, p, zone, e, cards, names, epath)
 
     def _place(self, g: Game, p: int, zone: str, e: Any, cards: dict, names: dict, path: str,
                under: int | None = None) -> int:
-        if isinstance(e, str):
-            e = {"card": e}
-        if not isinstance(e, dict) or "card" not in e:
-            raise ValueError(f"{path}: expected a card name or a mapping with 'card'")
-        allowed = {"card", "id", "orientation", "state", "face", "counters", "stock", "summoned_this_turn",
-                   "controller", "x"}
-        for k in e:
-            if k not in allowed:
-                raise ValueError(f"{path}: unknown key {k!r}; keys: {', '.join(sorted(allowed))}")
-        card = _find(cards, self.pool(), e["card"], path, self.rules().tokens)
-        spec = ZONES[zone]
-        face = e.get("face", "up" if spec.public else "down")
-        if face not in ("up", "down"):
-            raise ValueError(f"{path}.face: expected up or down")
+        e = common.entry_mapping(e, path, ENTRY_KEYS)
+        # the game's own tokens (the Coin of CR 403.6) may be placed by name too
+        card = common.find_card(cards, self.pool(), e["card"], path, self.rules().tokens)
+        face = common.entry_face(e, ZONES[zone].public, path)
         orient = e.get("orientation", e.get("state", "recovered" if zone in ON_FIELD else ""))
         if orient and orient not in ORIENTS:
             raise ValueError(f"{path}.orientation: expected one of {', '.join(ORIENTS)}")
         if zone not in ON_FIELD and zone != "chase" and e.get("orientation"):
             raise ValueError(f"{path}.orientation: only cards in the field have an orientation")
-        ctrl = _player(e["controller"], f"{path}.controller") if "controller" in e else p
+        ctrl = common.entry_controller(e, p, path)
         if under is not None:
             oid = g.create(card, p, zone, ctrl if zone in ON_FIELD else p, face_up=face == "up")
             g.zones[g.zkey(ctrl, zone)].remove(oid)
@@ -170,20 +151,10 @@ class CasterPackage:
             top.under = (top.under or []) + [oid]
         else:
             oid = g.create(card, p, zone, ctrl if zone in ON_FIELD else p, face_up=face == "up", orient=orient)
-        o = g.w(oid)
-        o.owner = p
-        o.since = g.turn if e.get("summoned_this_turn") else 0
-        if "counters" in e:
-            if not isinstance(e["counters"], dict):
-                raise ValueError(f"{path}.counters: expected a mapping counter name -> number")
-            o.counters = {str(k): int(v) for k, v in e["counters"].items() if v}
+        common.set_entry_state(g, oid, p, e, path)
         if "x" in e:
             g.set_data(oid, "x", int(e["x"]))
-        if "id" in e:
-            sid = str(e["id"])
-            if sid in names.values():
-                raise ValueError(f"{path}.id: id {sid!r} is used twice")
-            names[oid] = sid
+        common.name_entry(names, oid, e, path)
         for j, s in enumerate(e.get("stock") or []):
             self._place(g, p, zone, s, cards, names, f"{path}.stock[{j}]", under=oid)
         return oid
@@ -200,16 +171,6 @@ class CasterPackage:
     def obj_attr(self, g: Game, oid: int, key: str) -> Any:
         o = g.objects[oid]
         c = g.chars(oid)
-        if key in ("orientation", "state"):
-            return o.orient
-        if key == "face":
-            return "up" if o.face_up else "down"
-        if key == "counters":
-            return dict(o.counters or {})
-        if key == "controller":
-            return f"p{o.controller + 1}"
-        if key == "owner":
-            return f"p{o.owner + 1}"
         if key == "element":
             els = sorted(c.get("elements", ()))
             return els[0] if len(els) == 1 else (els or "void")
@@ -219,13 +180,11 @@ class CasterPackage:
             return g.rules.can_see_all(g, o)
         if key == "keywords":
             return sorted(k for k, _ in c.get("keywords", ()))
-        if key == "flags":
-            return sorted(c.get("flags", ()))
         if key == "race":
             return list(c.get("races", ()))
         if key in ("atk", "def", "cost", "level", "name"):
             return c.get(key)
-        raise KeyError(key)
+        return common.obj_attr(g, oid, key)
 
     def waiting_empty(self, g: Game) -> bool:
         return not g.zones[(-1, "chase")]
@@ -245,21 +204,6 @@ class CasterPackage:
         from .board import board_text
 
         return board_text(g, viewer)
-
-
-def _player(v: Any, path: str) -> int:
-    if v in ("p1", "p2"):
-        return int(v[1]) - 1
-    raise ValueError(f"{path}: expected p1 or p2, got {v!r}")
-
-
-def _find(cards: dict, pool: dict, name: Any, path: str, tokens: dict | None = None) -> CardDef:
-    name = str(name)
-    # the game's own tokens (the Coin of CR 403.6) may be placed by name too
-    c = cards.get(name) or pool.get(name) or (tokens or {}).get(name)
-    if c is None:
-        raise ValueError(f"{path}: unknown card {name!r} (not defined in the scenario's cards nor in the shipped pool)")
-    return c
 
 
 def _aether_item(x: Any, path: str) -> tuple:

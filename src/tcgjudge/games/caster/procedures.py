@@ -9,17 +9,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...cards.context import Ctx, cond, has_kw, kw_params
+from ...cards.context import Ctx, cond, has_kw, kw_params, one_per_card
 from ...cards.play import (
     begin_play,
-    legal_targets,
     proc_pay,
     proc_play,
     program_of,
     recheck_targets,
+    required_targets_exist,
+    start_free_play,
 )
 from ...kernel.events import Event
 from ...kernel.priority import PASS, proc_priority, start_priority
+from ..common import begin_turn, phase_event
 from . import aether as ae
 from .vocabulary import ON_FIELD
 
@@ -35,7 +37,7 @@ def install(rules: CasterRules) -> None:
         "play": proc_play, "pay": proc_pay, "pay_aether": ae.proc_pay_aether, "priority": proc_priority,
         "setup": proc_setup, "turn": proc_turn, "resolve": proc_resolve, "moves": proc_moves,
         "battle": battle.proc_battle, "corrupt": battle.proc_corrupt, "break": battle.proc_break,
-        "cleanup_loop": proc_cleanup_loop, "free_play": proc_free_play,
+        "free_play": proc_free_play,
     }.items():
         rules.register(name, proc)
     ops.install(rules)
@@ -114,18 +116,9 @@ def proc_setup(g: Game, f: Frame) -> None:
 
 
 def start_turn(g: Game, p: int, at: str = "recovery") -> None:
-    g.turn += 1
-    g.active = p
-    g.record = {}
     for q in range(len(g.players)):
         g.players[q].pop("switched", None)
-    g.note(f"--- turn {g.turn}: p{p + 1} ---")
-    g.push("turn", at=at)
-    g.frames[-1].step = at
-
-
-def phase_event(g: Game, name: str) -> None:
-    g.emit(Event("phase", player=g.active, data={"name": name}))
+    begin_turn(g, p, at)
 
 
 # ----------------------------------------------------------------------- turn
@@ -215,7 +208,7 @@ def proc_turn(g: Game, f: Frame) -> None:
         return
     if step == "next":  # CR 507.6, 1021: extra turns first
         g.pop()
-        g.lki = {k: v for k, v in g.lki.items() if k in _lki_keep(g)}
+        g.forget_unused_lki()
         extra = g.gvars.get("extra_turns")
         if extra:
             nxt = extra.pop()  # the most recently gained comes first (CR 1021.2)
@@ -232,46 +225,13 @@ def proc_turn(g: Game, f: Frame) -> None:
     raise RuntimeError(f"turn: bad step {step!r}")
 
 
-def _lki_keep(g: Game) -> set[int]:
-    """LKI still referred to by delayed abilities or continuous effects."""
-    keep: set[int] = set()
-    for d in g.delayed:
-        if d.get("src") is not None:
-            keep.add(d["src"])
-    for e in g.effects:
-        if e.source is not None:
-            keep.add(e.source)
-    for t in g.triggers:
-        keep.add(t.source)
-    return keep
-
-
-def proc_cleanup_loop(g: Game, f: Frame) -> None:
-    g.pop()
-
-
 def proc_free_play(g: Game, f: Frame) -> None:
     """An effect plays a card without paying its cost (CR 903.2g-2; X is then 0, 903.2d-2).
 
     If the play turns out to be illegal (no legal target, 903.2e) it is rewound and the
     card stays where it was."""
-    d = f.data
     if f.step == 0:
-        oid = d["oid"]
-        o = g.objects.get(oid)
-        if o is None:
-            g.pop()
-            return
-        if d.get("optional"):
-            ans = g.answer(f)
-            if ans is None:
-                g.ask(d["p"], "may", f"play {g.rules.obj_ref(g, oid)} without paying its cost?",
-                      [("yes", "yes"), ("no", "no")])
-                return
-            if ans == "no":
-                g.pop()
-                return
-        begin_play(g, f, 2, 1, d["p"], "card", oid, free=True)
+        start_free_play(g, f, f"play {g.rules.obj_ref(g, f.data['oid'])} without paying its cost?", "yes", "no")
         return
     g.pop()
 
@@ -293,13 +253,8 @@ def call_options(g: Game, p: int) -> list[tuple[str, Any]]:
             if c["name"] not in up_names or has_kw(c.get("keywords", ()), "same_name_casters"):
                 opts.append((f"call {key}", ("call", oid, True)))
         seen.add(key)
-    seen = set()
-    for oid in hand:  # CR 504.1b: any card face down
-        key = g.objects[oid].card.key
-        if key in seen:
-            continue
-        seen.add(key)
-        opts.append((f"call {key} face-down", ("call", oid, False)))
+    for oid in one_per_card(g, hand):  # CR 504.1b: any card face down
+        opts.append((f"call {g.objects[oid].card.key} face-down", ("call", oid, False)))
     seen = set()
     for oid in hand:  # CR 504.1c, 1022: level up
         c = g.chars(oid)
@@ -516,24 +471,10 @@ def targets_available(g: Game, p: int, src: int, spec: dict, obj: int | None) ->
     if not spec.get("targets") and not spec.get("choose"):
         return True
     ctx = Ctx(g, p, src)
-    from ...cards.context import value
-
-    for t in spec.get("targets", ()):
-        if t.get("up_to"):
-            continue
-        if len(legal_targets(g, ctx, t, obj)) < value(ctx, t.get("n", 1)):
-            return False
+    if not required_targets_exist(g, ctx, spec.get("targets", ()), obj):
+        return False
     ch = spec.get("choose")
-    if ch is not None:
-        ok = False
-        for m in ch["modes"]:
-            if all(t.get("up_to") or len(legal_targets(g, ctx, t, obj)) >= value(ctx, t.get("n", 1))
-                   for t in m.get("targets", ())):
-                ok = True
-                break
-        if not ok:
-            return False
-    return True
+    return ch is None or any(required_targets_exist(g, ctx, m.get("targets", ()), obj) for m in ch["modes"])
 
 
 def card_playable(g: Game, p: int, oid: int, free: bool = False, cost_items: list | None = None) -> bool:
@@ -582,7 +523,7 @@ def do_action(g: Game, f: Frame, p: int, ans: tuple) -> None:
         ab = next(a for a in g.chars(oid)["abilities"] if a.index == index)
         begin_play(g, f, 1, 0, p, "ability", oid, ab, immediate=bool(ab.spec.get("aether")))
     elif kind == "switch":
-        switch(g, ans[1], p)
+        switch(g, ans[1])
         sw = tuple(g.players[p].get("switched", ())) + (ans[1],)
         g.set_player(p, "switched", sw)  # CR 705.3: once per turn for each servant
     else:
@@ -590,7 +531,7 @@ def do_action(g: Game, f: Frame, p: int, ans: tuple) -> None:
     del rules
 
 
-def switch(g: Game, oid: int, p: int | None = None) -> None:
+def switch(g: Game, oid: int) -> None:
     """CR 1011.1: recovered <-> reversed; nothing happens to a rested card."""
     o = g.objects[oid]
     if o.orient == "recovered":
@@ -633,7 +574,7 @@ def proc_resolve(g: Game, f: Frame) -> None:
         if ab is not None:  # an ability: apply its effect, then erase it (CR 704.3)
             spec = ab.spec
             src = o.get("source")
-            recheck_targets(g, p, src, oid, spec, env)
+            recheck_targets(g, p, src, spec, env)
             f.step = 1
             g.push("run", p=p, src=src, env=env, stack=[[program_of(spec, env.get("_modes", ())), 0, "seq", None]])
             return
@@ -642,7 +583,7 @@ def proc_resolve(g: Game, f: Frame) -> None:
         if "conjure" in ts:  # CR 703.3: perform its text, then to the graveyard
             eff = c.get("effect")
             spec = eff.spec if eff is not None else {}
-            recheck_targets(g, p, oid, oid, spec, env)
+            recheck_targets(g, p, oid, spec, env)
             f.step = 1
             g.push("run", p=p, src=oid, env=env, stack=[[program_of(spec, env.get("_modes", ())), 0, "seq", None]])
             return

@@ -198,9 +198,6 @@ class CasterRules(CardRules):
             out["counters"] = dict(cs)
         return out
 
-    def is_type(self, g: Game, oid: int, t: str) -> bool:
-        return t in g.chars(oid)["types"]
-
     # ------------------------------------------------------------------ player values
     def player_value(self, g: Game, p: int, key: str) -> int:
         if key == "orbs":
@@ -209,32 +206,12 @@ class CasterRules(CardRules):
             return len(g.zone(p, key))
         return super().player_value(g, p, key)
 
-    def set_player_value(self, g: Game, p: int, key: str, v: int) -> None:
-        g.set_player(p, key, v)
-
     # ---------------------------------------------------------------- game actions
-    def draw(self, g: Game, p: int, n: int) -> int:
-        """CR 1006: draw one at a time; CR 1202.1: in the draw phase, too few cards loses."""
-        drawn = 0
-        if n <= 0:
-            return 0
-        if g.pmods(p).get("cannot_draw"):
-            return 0  # CR 104.4: a prohibition wins
-        for _ in range(n):
-            deck = g.zone(p, "deck")
-            if not deck:
-                # CR 1202.1: "during a draw phase, if a player needed to draw" -- any player,
-                # so both can lose at once (103.3)
-                if g.phase == "draw":
-                    g.set_player(p, "draw_failed", True)
-                break
-            new = g.move(deck[-1], "hand", p, cause="draw")
-            g.note((p, f"p{p + 1} draws {g.objects[new].card.key}", f"p{p + 1} draws a card"))
-            drawn += 1
-        return drawn
-
-    def shuffle(self, g: Game, p: int, zone: str = "deck") -> None:
-        super().shuffle(g, p, zone)
+    def draw_from_empty_deck(self, g: Game, p: int) -> None:
+        # CR 1202.1: in the draw phase, too few cards loses: "during a draw phase, if a player
+        # needed to draw" -- any player, so both can lose at once (103.3)
+        if g.phase == "draw":
+            g.set_player(p, "draw_failed", True)
 
     def erase_ability(self, g: Game, oid: int) -> None:
         """An ability leaves the chase zone (CR 704.3, 1019.1); a card revealed to play it from a
@@ -307,13 +284,6 @@ class CasterRules(CardRules):
         if o.controller == p or o.zone not in ON_FIELD:
             return oid
         return g.move(oid, o.zone, p, controller=p, cause="control")
-
-    def reveal(self, g: Game, oid: int) -> None:
-        super().reveal(g, oid)
-
-    def play_free(self, g: Game, rt: Run, oid: int, optional: bool = False) -> None:
-        """CR 903.2g-2: the effect's controller plays the card without paying its cost."""
-        g.push("free_play", p=rt.p, oid=oid, optional=optional)
 
     def pay_life(self, g: Game, p: int, n: int) -> None:
         raise ValueError("The Caster Chronicles has no life to pay")
@@ -491,17 +461,14 @@ class CasterRules(CardRules):
             g.move(zone[0], "graveyard", g.objects[zone[0]].owner, cause="banish")
 
     def discard(self, g: Game, p: int, ids: list[int]) -> list[int]:
-        # CR 1013.1: from hand to that player's graveyard; CR 315.2 still applies
-        g.begin_batch()
-        out = []
-        for oid in ids:
-            o = g.objects[oid]
-            new = g.move(oid, self.redirect(g, o, "graveyard"), o.owner, cause="discard")
-            g.note(f"p{p + 1} discards {g.objects[new].card.key}")
-            out.append(new)
-        g.end_batch()
-        g.emit(Event("discard", player=p, data={"n": len(ids)}))
+        out = super().discard(g, p, ids)
+        if not ids:  # CR 1013.2a: a player with no cards to discard still counts as having discarded
+            g.emit(Event("discard", player=p, data={"n": 0}))
         return out
+
+    def discard_zone(self, g: Game, o: Obj) -> str:
+        # CR 1013.1: from hand to that player's graveyard; CR 315.2 still applies
+        return self.redirect(g, o, "graveyard")
 
     def cost_move(self, g: Game, p: int, ids: list[int], how: str) -> None:
         g.begin_batch()
@@ -582,30 +549,11 @@ class CasterRules(CardRules):
                     return False
         return True
 
-    def mode_condition(self, ctx: Ctx, c: Any) -> bool:
-        from ...cards.context import cond
-
-        return cond(ctx, c)
-
     # ------------------------------------------------------------ playing: costs
-    def needs_x(self, g: Game, d: dict, spec: dict) -> bool:
-        if d["kind"] == "card":
-            return bool(g.objects[d["obj"]].card.chars.get("x_cost")) or "x" in spec
-        return "x" in spec
-
-    def x_range(self, g: Game, d: dict, spec: dict) -> tuple[int, int]:
-        p = d["p"]
-        if d["kind"] == "card" and g.objects[d["obj"]].card.chars.get("x_cost"):
-            if d.get("free"):
-                return (0, 0)  # CR 903.2d-2: without paying its cost, X is zero
-            els = g.chars(d["obj"]).get("elements", frozenset())
-            lo = max(1, len(els)) if els else 0  # CR 903.2d-1
-            return (lo, self.max_aether(g, p, exclude=()))
-        x = spec.get("x", {})
-        ctx = Ctx(g, p, d["src"], d["env"])
-        lo = value(ctx, x.get("min", 0)) if isinstance(x, dict) else 0
-        hi = value(ctx, x.get("max", 10)) if isinstance(x, dict) else 10
-        return (lo, hi)
+    def x_cost_range(self, g: Game, d: dict) -> tuple[int, int]:
+        els = g.chars(d["obj"]).get("elements", frozenset())
+        lo = max(1, len(els)) if els else 0  # CR 903.2d-1
+        return (lo, self.max_aether(g, d["p"], exclude=()))
 
     def max_aether(self, g: Game, p: int, exclude: tuple = ()) -> int:
         """The most aether player ``p`` could have right now (pool plus every aether ability)."""

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...cards.language import (
     ANY,
     BOOL,
@@ -59,46 +57,42 @@ KEYWORDS: dict[str, str] = {
 ON_FIELD = ("field", "casters")
 
 
-def _t(**kw: Any) -> dict:
-    return kw
-
-
 TRIGGERS: dict[str, dict] = {
     # CR 1106: [Enter] = when this card enters the field
-    "enter": _t(event="move", subject="self", to=ON_FIELD, not_from=ON_FIELD),
+    "enter": dict(event="move", subject="self", to=ON_FIELD, not_from=ON_FIELD),
     # CR 1107: [Last Words] = when this card is put into a graveyard from the field
-    "last_words": _t(event="move", subject="self", **{"from": ON_FIELD}, to="graveyard"),
-    "leaves_field": _t(event="move", subject="self", **{"from": ON_FIELD}, not_from=(), to=(
+    "last_words": dict(event="move", subject="self", **{"from": ON_FIELD}, to="graveyard"),
+    "leaves_field": dict(event="move", subject="self", **{"from": ON_FIELD}, not_from=(), to=(
         "deck", "hand", "orbs", "graveyard", "removed", "extra_deck", "bingo")),
-    "attacks": _t(event="attack", subject="self"),
-    "ally_attacks": _t(event="attack", player="you"),
-    "corrupts": _t(event="corrupt", subject="self"),  # "whenever this card corrupts an orb"
-    "orb_corrupted": _t(event="corrupt"),
-    "destroys_in_battle": _t(event="battle_destroy", subject="self"),
+    "attacks": dict(event="attack", subject="self"),
+    "ally_attacks": dict(event="attack", player="you"),
+    "corrupts": dict(event="corrupt", subject="self"),  # "whenever this card corrupts an orb"
+    "orb_corrupted": dict(event="corrupt"),
+    "destroys_in_battle": dict(event="battle_destroy", subject="self"),
     # "when this card is destroyed" / "if this card would be destroyed" (CR 1007; 910), by an
     # effect or in battle (804.3)
-    "destroyed": _t(event="move", subject="self", cause=("destroy", "battle"), **{"from": ON_FIELD}),
-    "destroyed_in_battle": _t(event="move", subject="self", cause="battle", to="graveyard"),
-    "switches": _t(event="switch", subject="self"),  # CR 1011.2
-    "revealed": _t(event="reveal"),  # CR 1004.3
-    "searched": _t(event="search", player="you"),  # CR 1012.3
-    "spell_played": _t(event="play", data={"kind": "card"}),
-    "servant_enters": _t(event="move", to="field", not_from=ON_FIELD),
-    "to_graveyard_from_field": _t(event="move", **{"from": ON_FIELD}, to="graveyard"),
-    "levels_up": _t(event="level_up", subject="self"),
-    "beginning_of_game": _t(event="phase", phase="beginning_of_game"),
-    "beginning_of_turn": _t(event="phase", phase="beginning_of_turn", whose="you"),
-    "beginning_of_recovery_phase": _t(event="phase", phase="recovery", whose="you"),
-    "beginning_of_draw_phase": _t(event="phase", phase="draw", whose="you"),
-    "beginning_of_call_phase": _t(event="phase", phase="call", whose="you"),
-    "beginning_of_main_phase": _t(event="phase", phase="main", whose="you"),
-    "beginning_of_battle_phase": _t(event="phase", phase="battle", whose="you"),
-    "beginning_of_attack_declaration": _t(event="phase", phase="attack_declaration", whose="you"),
-    "end_of_battle": _t(event="phase", phase="end_of_battle", whose="you"),
-    "end_of_battle_phase": _t(event="phase", phase="end_of_battle_phase", whose="you"),
-    "beginning_of_end_phase": _t(event="phase", phase="end", whose="you"),
-    "end_of_turn": _t(event="phase", phase="end_of_turn"),
-    "end_of_your_turn": _t(event="phase", phase="end_of_turn", whose="you"),
+    "destroyed": dict(event="move", subject="self", cause=("destroy", "battle"), **{"from": ON_FIELD}),
+    "destroyed_in_battle": dict(event="move", subject="self", cause="battle", to="graveyard"),
+    "switches": dict(event="switch", subject="self"),  # CR 1011.2
+    "revealed": dict(event="reveal"),  # CR 1004.3
+    "searched": dict(event="search", player="you"),  # CR 1012.3
+    "spell_played": dict(event="play", data={"kind": "card"}),
+    "servant_enters": dict(event="move", to="field", not_from=ON_FIELD),
+    "to_graveyard_from_field": dict(event="move", **{"from": ON_FIELD}, to="graveyard"),
+    "levels_up": dict(event="level_up", subject="self"),
+    "beginning_of_game": dict(event="phase", phase="beginning_of_game"),
+    "beginning_of_turn": dict(event="phase", phase="beginning_of_turn", whose="you"),
+    "beginning_of_recovery_phase": dict(event="phase", phase="recovery", whose="you"),
+    "beginning_of_draw_phase": dict(event="phase", phase="draw", whose="you"),
+    "beginning_of_call_phase": dict(event="phase", phase="call", whose="you"),
+    "beginning_of_main_phase": dict(event="phase", phase="main", whose="you"),
+    "beginning_of_battle_phase": dict(event="phase", phase="battle", whose="you"),
+    "beginning_of_attack_declaration": dict(event="phase", phase="attack_declaration", whose="you"),
+    "end_of_battle": dict(event="phase", phase="end_of_battle", whose="you"),
+    "end_of_battle_phase": dict(event="phase", phase="end_of_battle_phase", whose="you"),
+    "beginning_of_end_phase": dict(event="phase", phase="end", whose="you"),
+    "end_of_turn": dict(event="phase", phase="end_of_turn"),
+    "end_of_your_turn": dict(event="phase", phase="end_of_turn", whose="you"),
 }
 
 

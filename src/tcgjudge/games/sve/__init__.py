@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ...cards.decks import require_legal
 from ...kernel.game import Game
 from .cards import FILLER, PLAIN_LEADER, builder, shipped_pool
 from .deck import FORMATS, Deck, DeckError, check_deck, load_deck, possible_bases, shipped_deck_names
@@ -33,9 +34,7 @@ def new_game(deck_a: Deck, deck_b: Deck, seed: int = 0, *, first: int | None = N
             raise DeckError(f"p{i + 1}'s deck {d.name!r} is a {d.format} deck; the game is {fmt}")
         if check:
             d2 = Deck(d.name, d.leader, d.main, d.evolve, fmt, d.basis, d.source)
-            errs = check_deck(d2)
-            if errs:
-                raise DeckError(f"p{i + 1}'s deck {d.name!r} is not legal: " + "; ".join(errs))
+            require_legal(i, d, check_deck(d2))
     r = rules()
     g = Game(r, seed)
     g.auto = auto

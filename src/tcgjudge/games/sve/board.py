@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..common import listing
 from . import links
 
 if TYPE_CHECKING:
@@ -53,14 +54,12 @@ def board_text(g: Game, viewer: int) -> str:
                      f"{pl.get('max_pp', 0)}, EP {pl.get('ep', 0)}, hand {len(g.zone(p, 'hand'))}, "
                      f"deck {len(g.zone(p, 'deck'))}, evolve deck {len(g.zone(p, 'evolve_deck')) - faceup}"
                      f"(+{faceup} faceup), cemetery {len(g.zone(p, 'cemetery'))}")
-        fl = [_obj(g, x, viewer) for x in g.zone(p, "field")]
-        lines.append("   field: " + ("; ".join(fl) if fl else "-"))
+        lines.append("   field: " + listing([_obj(g, x, viewer) for x in g.zone(p, "field")]))
         ex = [_obj(g, x, viewer) for x in g.zone(p, "ex_area")]
         if ex:
             lines.append("   EX area: " + "; ".join(ex))
         if p == viewer:
-            hand = [_obj(g, x, viewer) for x in g.zone(p, "hand")]
-            lines.append("   hand: " + ("; ".join(hand) if hand else "-"))
+            lines.append("   hand: " + listing([_obj(g, x, viewer) for x in g.zone(p, "hand")]))
     res = g.zones[(-1, "resolution")]
     if res:
         lines.append("resolution zone: " + "; ".join(_obj(g, x, viewer) for x in res))

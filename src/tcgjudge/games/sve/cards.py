@@ -22,41 +22,33 @@ Trigger icon, 14.4.1), ``alt_names`` (2.13), ``back`` (the back face of a double
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ...cards.language import CardError
-from ...cards.loader import CardBuilder, load_card_file, set_ability_flags
+from ...cards.loader import CardBuilder, copies_field, load_card_file, set_ability_flags, slash_list
 from ...kernel.objects import Ability, CardDef
 from .vocabulary import CLASSES, SPECIALS, TRIGGER_ICONS, TYPES, UNIVERSE_ALIASES, vocabulary
 
 POOL_DIR = Path(__file__).parent / "pool"
 
 
-def _type(v: Any) -> str:
-    t = str(v).strip().lower()
-    if t not in TYPES:
-        raise ValueError(f"unknown type {v!r}; types: {', '.join(TYPES)} (2.3.2)")
-    return t
+def _one_of(words: tuple[str, ...], what: str, plural: str, rule: str) -> Callable[[Any], str]:
+    """A field whose value is one of ``words`` (any case)."""
+    def read(v: Any) -> str:
+        s = str(v).strip().lower()
+        if s not in words:
+            raise ValueError(f"unknown {what} {v!r}; {plural}: {', '.join(words)} ({rule})")
+        return s
+    return read
 
 
-def _class(v: Any) -> str:
-    c = str(v).strip().lower()
-    if c not in CLASSES:
-        raise ValueError(f"unknown class {v!r}; classes: {', '.join(CLASSES)} (2.2)")
-    return c
-
-
-def _traits(v: Any) -> tuple:
-    """2.4: 'A / B' is two traits."""
-    if v is None:
-        return ()
-    items = v if isinstance(v, list) else [v]
-    out: list[str] = []
-    for x in items:
-        out.extend(s.strip() for s in str(x).split("/") if s.strip())
-    return tuple(out)
+_type = _one_of(TYPES, "type", "types", "2.3.2")
+_class = _one_of(CLASSES, "class", "classes", "2.2")
+_special = _one_of(SPECIALS, "special type", "special types", "2.3.3.1")
+_trigger = _one_of(TRIGGER_ICONS, "Trigger icon", "icons", "14.4.1.1")
 
 
 def _universe(v: Any) -> str:
@@ -64,20 +56,6 @@ def _universe(v: Any) -> str:
     if not s:
         raise ValueError("a universe needs a name")
     return UNIVERSE_ALIASES.get(s.lower(), s)
-
-
-def _special(v: Any) -> str:
-    s = str(v).strip().lower()
-    if s not in SPECIALS:
-        raise ValueError(f"unknown special type {v!r}; special types: {', '.join(SPECIALS)} (2.3.3.1)")
-    return s
-
-
-def _trigger(v: Any) -> str:
-    s = str(v).strip().lower()
-    if s not in TRIGGER_ICONS:
-        raise ValueError(f"unknown Trigger icon {v!r}; icons: {', '.join(TRIGGER_ICONS)} (14.4.1.1)")
-    return s
 
 
 def _names(v: Any) -> tuple:
@@ -97,18 +75,10 @@ def _alt_cost(v: Any) -> Any:
     return v  # normalised into cost items by SveBuilder.card
 
 
-def _copies(v: Any) -> Any:
-    if v == "any":
-        return "any"
-    if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-        raise ValueError(f"expected a number of copies of 1 or more, or 'any', got {v!r}")
-    return v
-
-
 FIELDS = {
-    "class": _class, "traits": _traits, "trait": _traits, "universe": _universe, "special": _special,
+    "class": _class, "traits": slash_list, "trait": slash_list, "universe": _universe, "special": _special,
     "evolved_from": str, "trigger": _trigger, "alt_names": _names, "alt_name": _names,
-    "back": lambda v: v, "leader_def": _defense, "copies": _copies, "alt_cost": _alt_cost,
+    "back": lambda v: v, "leader_def": _defense, "copies": copies_field, "alt_cost": _alt_cost,
 }
 
 

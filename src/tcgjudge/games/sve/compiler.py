@@ -39,14 +39,28 @@ from __future__ import annotations
 
 import copy
 import re
-import sys
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...cards.textcompiler import Grammar, NoParse, Uncompilable, normalize
+from ...cards.textcompiler import (
+    CompiledCard,
+    CompileReport,
+    Grammar,
+    NoParse,
+    Uncompilable,
+    and_cond,
+    cockatrice_cards,
+    fresh_name,
+    memo,
+    normalize,
+    read_number,
+    report_main,
+    strip_end_clause,
+)
+from .vocabulary import CLASSES
 
 #: words (instruction arguments, flags, cost items) written here that the engine does not yet have;
 #: empty now: `to_deck` `pos: top_or_bottom`, the flags `ignore_ward` / `cannot_attack`, the keyword
@@ -65,8 +79,6 @@ KEYWORDS = {
 #: keywords a follower can be given by an effect (not Stack, Quick, Starting Amulet)
 GIVEABLE = {"ward", "storm", "rush", "assail", "intimidate", "drain", "bane", "aura", "single_drive",
             "twin_drive"}
-CLASSES = ("forestcraft", "swordcraft", "runecraft", "dragoncraft", "abysscraft", "havencraft",
-           "portalcraft", "neutral")
 #: SVE Appendix A: token names (9.1.2.3: a token's information is given by its name)
 TOKEN_NAMES = (
     "Fairy Wisp", "Fairy", "Otohime's Bodyguard", "Knight", "Viking", "Steelclad Knight", "Strikeform Golem",
@@ -83,8 +95,6 @@ TOKEN_NAMES = (
     "Darkest Desire",
 )
 _TOKEN_LOWER = {n.lower(): n for n in TOKEN_NAMES}
-_NUMS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-         "eight": 8, "nine": 9, "ten": 10, "once": 1, "twice": 2}
 EOT = "end_of_turn"  # "until the end of the turn" (7.4.8)
 
 # ------------------------------------------------------------------------------ notation
@@ -181,58 +191,16 @@ def render(text: str) -> str:
     return re.sub(r"\[PP=(\w+)\]", r"(\1)", out)
 
 
-# ------------------------------------------------------------------------------- memo
-_MISS = object()
-
-
-def _memo(fn: Callable[[str], Any]) -> Callable[[str], Any]:
-    cache: dict[str, Any] = {}
-
-    def wrapped(t: str) -> Any:
-        k = " ".join(t.split())
-        r = cache.get(k, _MISS)
-        if r is _MISS:
-            try:
-                r = fn(k)
-            except NoParse:
-                r = NoParse
-            cache[k] = r
-        if r is NoParse:
-            raise NoParse(t)
-        return copy.deepcopy(r)
-
-    wrapped.__name__ = getattr(fn, "__name__", "phrase")
-    return wrapped
-
-
-def phrase(name: str) -> Callable[[Callable[[str], Any]], Callable[[str], Any]]:
-    def deco(fn: Callable[[str], Any]) -> Callable[[str], Any]:
-        m = _memo(fn)
-        G.phrases[name] = m
-        return m
-    return deco
-
-
-def table(name: str) -> None:
-    """A phrase type read by the templates of a table."""
-    G.phrases[name] = _memo(lambda t: G.parse(name, t))
-
-
-def tpl(tab: str, *patterns: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    return G.template(tab, *patterns)
+# ------------------------------------------------------------------------------- phrases
+phrase = G.memo_phrase
+table = G.table_phrase
+tpl = G.template
 
 
 # ------------------------------------------------------------------------------ numbers
 @phrase("num")
 def p_num(t: str) -> Any:
-    s = t.strip().lower()
-    if s.isdigit():
-        return int(s)
-    if s == "x":
-        return "X"
-    if s in _NUMS:
-        return _NUMS[s]
-    raise NoParse(t)
+    return read_number(t, x=True)
 
 
 @phrase("signed")
@@ -375,16 +343,8 @@ def p_sel(t: str) -> Sel:
                 owner = _OWNER_WORDS[m.group(1).lower()]
                 s = s[:m.start()]
     # clauses
-    changed = True
-    while changed:
-        changed = False
-        for rx, f in _COST_RX:
-            mm = rx.search(s)
-            if mm:
-                filt.update(f(mm))
-                s = s[:mm.start()]
-                changed = True
-                break
+    while (rest := strip_end_clause(s, _COST_RX, filt)) is not None:
+        s = rest
     words = s.strip()
     if not words:
         raise NoParse(t)
@@ -1829,7 +1789,7 @@ def _split_list(t: str) -> list[str]:
     raise NoParse(t)
 
 
-@_memo
+@memo
 def _cost_item(t: str) -> list:
     s = t.strip()
     low = s.lower()
@@ -1919,25 +1879,17 @@ def st_while_self(x: list) -> list:
 
 @tpl("static", "while {c:cond}, {x:static}")
 def st_while(c: dict, x: list) -> list:
-    return [dict(p, **{"if": _and(p.get("if"), c)}) for p in x]
+    return [dict(p, **{"if": and_cond(p.get("if"), c)}) for p in x]
 
 
 @tpl("static", "during your turn, {x:static}")
 def st_your_turn(x: list) -> list:
-    return [dict(p, **{"if": _and(p.get("if"), {"turn": "yours"})}) for p in x]
+    return [dict(p, **{"if": and_cond(p.get("if"), {"turn": "yours"})}) for p in x]
 
 
 @tpl("static", "during each opponent's turn, {x:static}", "during your opponent's turn, {x:static}")
 def st_their_turn(x: list) -> list:
-    return [dict(p, **{"if": _and(p.get("if"), {"turn": "theirs"})}) for p in x]
-
-
-def _and(a: Any, b: Any) -> Any:
-    if a is None:
-        return b
-    if b is None:
-        return a
-    return {"and": [a, b]}
+    return [dict(p, **{"if": and_cond(p.get("if"), {"turn": "theirs"})}) for p in x]
 
 
 @tpl("static", "{s:sel} have {k:kws}", "{s:sel} has {k:kws}")
@@ -2092,9 +2044,7 @@ class _Asm:
         return out
 
     def fresh(self, base: str) -> str:
-        self.names[base] += 1
-        k = self.names[base]
-        return base if k == 1 else f"{base}{k}"
+        return fresh_name(self.names, base)
 
     # -- placeholders
     def sub(self, v: Any) -> Any:
@@ -2146,7 +2096,7 @@ class _Asm:
             if sub:
                 out.append({"if": {"cond": c, "then": sub}})
         elif "@instead" in it:
-            c = _and(cond, self.sub(it["cond"]) if it["cond"] is not None else None)
+            c = and_cond(cond, self.sub(it["cond"]) if it["cond"] is not None else None)
             if c is None:
                 raise NoParse("'instead' without a condition")
             self.instead(it["@instead"], c, out)
@@ -2500,31 +2450,13 @@ def compile_sentences(text: str, asm: _Asm) -> list:
 
 
 # --------------------------------------------------------------------------------- abilities
-@dataclass
-class Compiled:
-    keywords: list = field(default_factory=list)
-    abilities: list = field(default_factory=list)
-    effect: dict | None = None
-    extra: dict = field(default_factory=dict)
-
-    def as_fields(self) -> dict:
-        out: dict[str, Any] = {}
-        if self.keywords:
-            out["keywords"] = self.keywords
-        if self.abilities:
-            out["abilities"] = self.abilities
-        if self.effect is not None:
-            out["effect"] = self.effect
-        out.update(self.extra)
-        return out
-
+class Compiled(CompiledCard):
     def add_kw(self, k: Any) -> None:
         if k not in self.keywords:
             self.keywords.append(k)
 
 
-def _ability_body(kind: str, text: str, subject: str | None = None,
-                  player: str | None = None) -> tuple[dict, _Asm]:
+def _ability_body(text: str, subject: str | None = None, player: str | None = None) -> tuple[dict, _Asm]:
     """The body of an ability: optional cost ("[process]: [effect]"), then the effect."""
     asm = _Asm(subject)
     asm.player = player
@@ -2582,7 +2514,7 @@ def _auto(on: Any, text: str, display: str, subject: str | None = None) -> dict:
                 continue
     if subject is None and (on in _SELF_TRIGGERS or (isinstance(on, dict) and on.get("subject") == "self")):
         subject = "self"  # "When this follower races, give it +1/+1"
-    spec, asm = _ability_body("auto", text, subject, that_player)
+    spec, asm = _ability_body(text, subject, that_player)
     if cond is not None:
         if "$" in str(cond):
             cond = _sub_subject(cond, subject)
@@ -2746,7 +2678,7 @@ def _compile_chunk(chunk: str, out: Compiled, card_type: str, effect_lines: list
         times = 1 + m.group(1).count("[SERVE]")
         cost = p_costs(m.group(2)) if m.group(2).strip() else []
         cost = [{"evolve_pp": c["pp"]} if isinstance(c, dict) and "pp" in c else c for c in cost]
-        spec, _ = _ability_body("activated", m.group(3))
+        spec, _ = _ability_body(m.group(3))
         spec["cost"] = [{"serve": times}] + cost + spec.get("cost", [])
         spec["equivalent"] = "evolve"  # 14.2.2.5
         out.abilities.append({"activated": prune(spec), "text": display})
@@ -2766,7 +2698,7 @@ def _compile_chunk(chunk: str, out: Compiled, card_type: str, effect_lines: list
         head = head.replace("[QUICK]", "").replace("[ACT]", "").strip(" ,")
         asm_text = m.group(2)
         cost = p_costs(head) if head else []
-        spec, _ = _ability_body("activated", asm_text)
+        spec, _ = _ability_body(asm_text)
         spec["cost"] = cost + spec.get("cost", [])
         if any(isinstance(c, dict) and "earth_rite" in c for c in cost):
             spec["do"] = [{"if": {"cond": {"paid": "earth_rite"}, "then": spec["do"]}}]  # 13.3.3.2
@@ -2792,7 +2724,7 @@ def _compile_chunk(chunk: str, out: Compiled, card_type: str, effect_lines: list
         if m.group(1).lower().startswith("on each of your"):
             on = ab["auto"]["on"]
             on = {"named": on} if isinstance(on, str) else dict(on)
-            on["cond"] = _and(on.get("cond"), {"turn": "yours"})
+            on["cond"] = and_cond(on.get("cond"), {"turn": "yours"})
             ab["auto"]["on"] = on
         out.abilities.append(ab)
         return
@@ -2874,7 +2806,7 @@ def _compile_static(chunk: str, display: str) -> list | None:
                 continue
             zones = p.pop("@zones", None)
             if cond is not None:
-                p["if"] = _and(p.get("if"), cond)
+                p["if"] = and_cond(p.get("if"), cond)
             ab: dict[str, Any] = {"static": p, "text": display}
             if zones:
                 ab["zones"] = zones
@@ -2885,7 +2817,7 @@ def _compile_static(chunk: str, display: str) -> list | None:
                 return None
             for earlier in prev_cost:
                 st = earlier["static"]
-                st["if"] = _and(st.get("if"), {"not": cond})
+                st["if"] = and_cond(st.get("if"), {"not": cond})
         cost_parts = [a for a in made if "static" in a and "cost_mod" in a["static"]]
         if cost_parts:
             prev_cost = cost_parts
@@ -2939,7 +2871,7 @@ def compile_text(text: str, *, card_type: str = "follower", name: str = "") -> d
                             continue
                         rest = m.group(2)
                         break
-                spec, _ = _ability_body("spell", rest)
+                spec, _ = _ability_body(rest)
                 if extra_cost:
                     spec["cost"] = extra_cost + spec.get("cost", [])
                 eff = prune(spec)
@@ -2953,7 +2885,7 @@ def _wrap(name: str, text: str, fn: Callable[[], None]) -> None:
         fn()
     except NoParse as e:
         bad = str(e.args[0]) if e.args else text
-        raise Uncompilable(render(bad), f"{name}" if name else "") from None
+        raise Uncompilable(render(bad), name) from None
     except RecursionError:
         raise Uncompilable(render(text), name) from None
 
@@ -2984,63 +2916,16 @@ def compile_entry(entry: dict) -> dict:
 
 
 # --------------------------------------------------------------------------------- the report
-@dataclass
-class Report:
+class Report(CompileReport):
     """How much of a card list the compiler reads (see :func:`compile_report`)."""
 
-    total: int = 0
-    compiled: int = 0
-    with_text: int = 0
-    compiled_with_text: int = 0
-    excluded: list = field(default_factory=list)
-    failures: list = field(default_factory=list)  # (card name, sentence or error)
-    invalid: list = field(default_factory=list)  # (card name, vocabulary error)
-
-    @property
-    def fraction(self) -> float:
-        return self.compiled / self.total if self.total else 0.0
-
-    @property
-    def text_fraction(self) -> float:
-        return self.compiled_with_text / self.with_text if self.with_text else 0.0
-
-    def patterns(self, n: int = 15) -> list[tuple[str, int]]:
-        """The most common openings of the sentences that did not compile."""
-        c: Counter = Counter()
-        for _, s in self.failures:
-            words = re.sub(r"\d+", "N", s).split()
-            c[" ".join(words[:4])] += 1
-        return c.most_common(n)
-
-    def summary(self) -> str:
-        lines = [f"compiled: {self.compiled} of {self.total} cards ({100 * self.fraction:.1f}%)",
-                 f"cards with text: {self.compiled_with_text} of {self.with_text} ({100 * self.text_fraction:.1f}%)"]
-        if self.excluded:
-            lines.append(f"not cards (excluded): {', '.join(self.excluded)}")
-        if self.invalid:
-            lines.append(f"compiled but rejected by the vocabulary: {len(self.invalid)}")
-            for nm, err in self.invalid:
-                lines.append(f"  {nm}: {err}")
-        lines.append("most common uncompiled openings:")
-        for p, k in self.patterns():
-            lines.append(f"  {k:3d}  {p} ...")
-        return "\n".join(lines)
+    invalid_heading = "compiled but rejected by the vocabulary"
+    invalid_width = 160
 
 
 def _xml_cards(path: Path) -> list[dict]:
-    import xml.etree.ElementTree as ET
-
-    root = ET.parse(path).getroot()
-    out = []
-    for c in root.iter("card"):
-        def get(p: str, c: Any = c) -> str:
-            e = c.find(p)
-            return (e.text or "").strip() if e is not None and e.text else ""
-        name = get("name")
-        typ = get("prop/type")
-        bits = [b.strip() for b in typ.split("|")]
-        out.append({"name": name, "types": bits, "text": get("text")})
-    return out
+    return [{"name": get("name"), "types": [b.strip() for b in get("prop/type").split("|")], "text": get("text")}
+            for get in cockatrice_cards(path)]
 
 
 def _entry_of(card: dict) -> dict | None:
@@ -3068,47 +2953,20 @@ def compile_report(cards_xml_path: str | Path, validate: bool = True) -> Report:
     (the Evolution Point marker) are excluded and listed."""
     path = Path(cards_xml_path)
     rep = Report()
-    builder = None
-    if validate:
-        from ...cards.language import CardError
-        from .cards import builder as make_builder
+    from .cards import builder as make_builder
 
-        builder = make_builder()
+    builder = make_builder() if validate else None
     for c in _xml_cards(path):
         entry = _entry_of(c)
         if entry is None:
             rep.excluded.append(c["name"])
             continue
-        rep.total += 1
-        has_text = bool(notation(entry["text"]).strip())
-        rep.with_text += has_text
-        try:
-            full = compile_entry(entry)
-        except Uncompilable as e:
-            rep.failures.append((entry["name"], e.text))
-            continue
-        if builder is not None:
-            try:
-                builder.card(full, str(path))
-            except CardError as e:
-                rep.invalid.append((entry["name"], str(e).split(": ", 2)[-1][:160]))
-                continue
-        rep.compiled += 1
-        rep.compiled_with_text += has_text
+        rep.add(entry["name"], entry, compile_entry, bool(notation(entry["text"]).strip()), builder, str(path))
     return rep
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if not args:
-        print("usage: python -m tcgjudge.games.sve.compiler CARDS.xml [--failures]")
-        return 2
-    rep = compile_report(args[0])
-    print(rep.summary())
-    if "--failures" in args:
-        for nm, s in rep.failures:
-            print(f"  {nm}: {s}")
-    return 0
+    return report_main(argv, "tcgjudge.games.sve.compiler", compile_report)
 
 
 __all__ = ["ENGINE_WORDS_NEEDED", "G", "Report", "Uncompilable", "compile_entry", "compile_report",

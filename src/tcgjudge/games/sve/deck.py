@@ -14,22 +14,26 @@ A deck file::
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...cards.loader import read_yaml
+from ...cards.decks import (
+    DeckError,
+    add_sections,
+    card_counts,
+    check_deck_keys,
+    find_card,
+    read_deck_file,
+)
+from ...cards.decks import shipped_deck_names as _shipped
 from ...kernel.objects import CardDef
 from .vocabulary import VANGUARD
 
 DECK_DIR = Path(__file__).parent / "decks"
 FORMATS = ("standard", "sealed", "cross_craft")
 BASES = ("class", "universe")
-
-
-class DeckError(ValueError):
-    """A deck that cannot be read or breaks deck construction."""
+KEYS = ("name", "game", "format", "leader", "basis", "main", "evolve", "description")
 
 
 @dataclass
@@ -47,61 +51,15 @@ class Deck:
         return self.evolve
 
     def to_json(self) -> dict[str, Any]:
-        def counts(cards: list[CardDef]) -> dict[str, int]:
-            out: dict[str, int] = {}
-            for c in cards:
-                out[c.key] = out.get(c.key, 0) + 1
-            return out
         out: dict[str, Any] = {"name": self.name, "format": self.format, "leader": [c.key for c in self.leader],
-                               "main": counts(self.main), "evolve": counts(self.evolve)}
+                               "main": card_counts(self.main), "evolve": card_counts(self.evolve)}
         if self.basis:
             out["basis"] = self.basis
         return out
 
 
-def _entries(raw: Any, where: str) -> list[tuple[str, int]]:
-    out: list[tuple[str, int]] = []
-    if raw is None:
-        return out
-    if isinstance(raw, dict):
-        for k, v in raw.items():
-            if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-                raise DeckError(f"{where}: {k!r}: the count must be a whole number of 1 or more, got {v!r}")
-            out.append((str(k), v))
-        return out
-    if isinstance(raw, list):
-        for i, e in enumerate(raw):
-            if isinstance(e, str):
-                out.append((e, 1))
-            elif isinstance(e, dict) and "card" in e:
-                n = e.get("n", 1)
-                if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-                    raise DeckError(f"{where}[{i}]: n must be a whole number of 1 or more")
-                out.append((str(e["card"]), n))
-            else:
-                raise DeckError(f"{where}[{i}]: expected a card name or {{card: NAME, n: COUNT}}")
-        return out
-    raise DeckError(f"{where}: expected a mapping of card name to count")
-
-
-def _find(pool: dict[str, CardDef], name: str, where: str) -> CardDef:
-    card = pool.get(name)
-    if card is None:
-        close = [k for k in pool if name.lower() in k.lower()][:3] or difflib.get_close_matches(name, list(pool), 3)
-        hint = f" (did you mean {', '.join(close)}?)" if close else ""
-        raise DeckError(f"{where}: unknown card {name!r}{hint}")
-    return card
-
-
 def parse_deck(data: Any, pool: dict[str, CardDef], where: str) -> Deck:
-    if not isinstance(data, dict):
-        raise DeckError(f"{where}: a deck file is a mapping with 'leader', 'main' and 'evolve'")
-    keys = ("name", "game", "format", "leader", "basis", "main", "evolve", "description")
-    for k in data:
-        if k not in keys:
-            raise DeckError(f"{where}: unknown key {k!r}; keys: {', '.join(keys)}")
-    if data.get("game", "sve") != "sve":
-        raise DeckError(f"{where}: this is a deck for {data.get('game')!r}, not sve")
+    check_deck_keys(data, where, "sve", KEYS, "'leader', 'main' and 'evolve'")
     fmt = str(data.get("format", "standard")).replace("-", "_").replace(" ", "_").lower()
     if fmt not in FORMATS:
         raise DeckError(f"{where}: format: unknown {data.get('format')!r}; formats: {', '.join(FORMATS)}")
@@ -112,30 +70,18 @@ def parse_deck(data: Any, pool: dict[str, CardDef], where: str) -> Deck:
     leaders = data.get("leader")
     if leaders is not None:
         for name in (leaders if isinstance(leaders, list) else [leaders]):
-            deck.leader.append(_find(pool, str(name), f"{where}: leader"))
-    for section in ("main", "evolve"):
-        for name, n in _entries(data.get(section), f"{where}: {section}"):
-            getattr(deck, section).extend([_find(pool, name, f"{where}: {section}")] * n)
+            deck.leader.append(find_card(pool, str(name), f"{where}: leader"))
+    add_sections(deck, data, pool, where, ("main", "evolve"))
     return deck
 
 
 def load_deck(path: str | Path, pool: dict[str, CardDef]) -> Deck:
-    p = Path(path)
-    if not p.exists():
-        named = DECK_DIR / f"{path}.yaml"
-        if named.exists():
-            p = named
-        else:
-            raise DeckError(f"{path}: no such deck file or shipped deck (shipped: {', '.join(shipped_deck_names())})")
-    try:
-        data = read_yaml(p)
-    except ValueError as e:
-        raise DeckError(str(e)) from None
-    return parse_deck(data, pool, str(p))
+    data, where = read_deck_file(path, DECK_DIR)
+    return parse_deck(data, pool, where)
 
 
 def shipped_deck_names() -> list[str]:
-    return sorted(p.stem for p in DECK_DIR.glob("*.yaml"))
+    return _shipped(DECK_DIR)
 
 
 # ---------------------------------------------------------------- construction
@@ -283,3 +229,7 @@ def _check_sealed(deck: Deck) -> list[str]:
     if len(deck.leader) > 1:
         errs.append(f"B-1 6.1.1.2: at most one leader card; the deck has {len(deck.leader)}")
     return errs
+
+
+__all__ = ["BASES", "DECK_DIR", "FORMATS", "Deck", "DeckError", "check_deck", "load_deck", "parse_deck",
+           "possible_bases", "shipped_deck_names"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards.context import Ctx, has_kw, player1, players, resolve, resolve_lki, select, value
-from ...cards.interpreter import Run, add_effect
+from ...cards.interpreter import Run, add_effect, move_op, take_pick
 from ...kernel.effects import CEffect
 from ...kernel.events import Event
 from . import links
@@ -19,17 +19,21 @@ from .vocabulary import VANGUARD
 if TYPE_CHECKING:
     from .rules import SveRules
 
+#: what summon and put_ex pass on to the moves they plan
+_PLAN_ARGS = ("player", "side", "engaged")
+
 
 def install(rules: SveRules) -> None:
     rules.ops.update({
         "deal": op_deal, "leader_def": op_leader_def, "damage_mod": op_damage_mod, "recover_pp": op_recover_pp,
-        "summon": _plan_op("summon"), "put_ex": _plan_op("put_ex"), "bury": op_bury, "transform": op_transform,
+        "summon": move_op("summon", _PLAN_ARGS), "put_ex": move_op("put_ex", _PLAN_ARGS), "bury": op_bury,
+        "transform": op_transform,
         "swap": op_swap, "maneuver": op_maneuver, "change_type": op_change_type, "box": op_box,
         "declare": op_declare, "roll_die": op_roll_die, "select_random": op_select_random,
         "give_control": op_give_control, "flip": op_flip, "look_up_to": op_look_up_to, "evolve": op_evolve,
         "add_stack": op_add_stack, "transfer_stack": op_transfer_stack, "serve": op_serve, "race": op_race,
         "lesson": op_lesson, "drive_check": op_drive_check, "give_drive": op_give_drive,
-        "engage": op_engage, "refresh": op_refresh, "set_evolve_cost": op_set_evolve_cost,
+        "engage": _orient_op("engaged"), "refresh": _orient_op("reserved"), "set_evolve_cost": op_set_evolve_cost,
         "token": op_token, "draw": op_draw,
     })
     rules.cond_hooks.update({
@@ -186,23 +190,6 @@ def op_recover_pp(rt: Run, a: dict) -> bool:
 
 
 # ---------------------------------------------------------------------- moving
-def _plan_op(cause: str):
-    def handler(rt: Run, a: dict) -> bool:
-        loc = rt.loc
-        if "started" in loc:
-            rt.bind(a.get("as"), rt.ret() or [])
-            return True
-        loc["started"] = True
-        ids = resolve(rt.ctx, a["what"])
-        extra = {k: a[k] for k in ("player", "side", "engaged") if k in a}
-        done = rt.g.rules.move_objects(rt, ids, "", cause, extra)
-        if done is not None:
-            rt.bind(a.get("as"), done)
-            return True
-        return False
-    return handler
-
-
 def op_bury(rt: Run, a: dict) -> bool:
     """5.33: the player puts cards they control into their owners' cemeteries (not destroying)."""
     g = rt.g
@@ -223,19 +210,13 @@ def op_bury(rt: Run, a: dict) -> bool:
             loc["cands"] = [x for x in select(ctx, flt) if g.objects[x].controller == p]
             loc["n"] = min(value(rt.ctx, a.get("n", 1)), len(loc["cands"]))
             loc["got"] = []
-    ans = rt.answer()
-    if ans is not None:
-        if ans == "done":
-            loc["n"] = len(loc["got"])
-        else:
-            loc["got"].append(ans)
-            loc["cands"].remove(ans)
+    take_pick(loc, rt.answer())
     if len(loc["got"]) < loc["n"]:
         opts = [(f"choose {g.rules.obj_ref(g, x)}", x) for x in loc["cands"]]
         if a.get("up_to"):
             opts.append(("done", "done"))
         return rt.ask(p, "bury", f"bury ({len(loc['got']) + 1} of {loc['n']})", opts)
-    plan = [e for x in loc["got"] if (e := plan_entry(g, g.objects[x], "cemetery", "bury", {}, p))]
+    plan = [e for x in loc["got"] if (e := plan_entry(g.objects[x], "cemetery", "bury", {}, p))]
     if not plan:
         rt.bind(a.get("as"), [])
         return True
@@ -256,7 +237,7 @@ def op_transform(rt: Run, a: dict) -> bool:
         plan = []
         for oid in resolve(rt.ctx, a["what"]):
             o = g.objects[oid]
-            e = plan_entry(g, o, "banished", "transform", {}, rt.p)
+            e = plan_entry(o, "banished", "transform", {}, rt.p)
             if e is not None:
                 loc["where"][str(oid)] = [o.zone, o.zp]
                 plan.append(e)
@@ -631,20 +612,15 @@ def _trigger_ability(g, rt: Run, p: int, icon: str, ans: Any) -> None:
 
 
 # ------------------------------------------------------------------ state changes
-def op_engage(rt: Run, a: dict) -> bool:
-    g = rt.g
-    for oid in resolve(rt.ctx, a["what"]):
-        if g.objects[oid].zone == "field":
-            g.set_orient(oid, "engaged", cause=rt.d.get("src"))
-    return True
-
-
-def op_refresh(rt: Run, a: dict) -> bool:
-    g = rt.g
-    for oid in resolve(rt.ctx, a["what"]):
-        if g.objects[oid].zone == "field":
-            g.set_orient(oid, "reserved", cause=rt.d.get("src"))
-    return True
+def _orient_op(orient: str):
+    """5.3: engage or refresh (to reserved) cards on the field."""
+    def handler(rt: Run, a: dict) -> bool:
+        g = rt.g
+        for oid in resolve(rt.ctx, a["what"]):
+            if g.objects[oid].zone == "field":
+                g.set_orient(oid, orient, cause=rt.d.get("src"))
+        return True
+    return handler
 
 
 def op_set_evolve_cost(rt: Run, a: dict) -> bool:

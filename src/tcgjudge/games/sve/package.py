@@ -8,6 +8,7 @@ from typing import Any
 from ...cards.language import CardError
 from ...kernel.game import Game
 from ...kernel.objects import CardDef
+from .. import common
 from . import deck as deckmod
 from . import links
 from .vocabulary import STATES, ZONES
@@ -67,11 +68,7 @@ class SvePackage:
 
         r = self.rules()
         filler = cards.get("Filler") or r.filler
-        seed = setup.get("seed", 0)
-        g = Game(r, seed)
-        g.info = {"game": "sve", "seed": seed, "scenario": where}
-        names: dict[int, str] = {}
-        g.gvars["names"] = names
+        g, names = common.scenario_game(r, "sve", setup, where)
         # the scenario's own cards are cards of the game (5.32.1: a declared name must exist)
         g.gvars["card_names"] = sorted({c.chars["name"] for c in cards.values() if c.chars.get("name")})
         for k in setup:
@@ -81,19 +78,16 @@ class SvePackage:
         turn = setup.get("turn", 1)
         if not isinstance(turn, int) or turn < 1:
             raise ValueError(f"{where}: setup.turn: expected a turn number of 1 or more")
-        active = _player(setup.get("active", "p1"), f"{where}: setup.active")
+        active = common.player_of(setup.get("active", "p1"), f"{where}: setup.active")
         g.turn = turn
         g.active = active
-        first = setup.get("first_player")
-        first_p = _player(first, f"{where}: setup.first_player") if first else (active if turn % 2 == 1 else 1 - active)
+        first_p = common.first_player(setup, where, turn, active)
         g.gvars["first"] = first_p
         fmt = setup.get("format", "standard")
         if fmt not in deckmod.FORMATS:
             raise ValueError(f"{where}: setup.format: expected one of {', '.join(deckmod.FORMATS)}")
         g.gvars["format"] = fmt
-        at = setup.get("at", "main")
-        if at not in AT:
-            raise ValueError(f"{where}: setup.at: unknown {at!r}; one of {', '.join(AT)}")
+        at = common.setup_at(setup, where, AT)
         evolved: list[tuple[int, Any, str]] = []
         for p in (0, 1):
             ps = setup.get(f"p{p + 1}") or {}
@@ -150,10 +144,7 @@ class SvePackage:
 
     def _fill_zone(self, g: Game, p: int, zone: str, val: Any, cards: dict, filler: CardDef, names: dict,
                    path: str, evolved: list) -> None:
-        spec = ZONES[zone]
-        if isinstance(val, int) and not isinstance(val, bool):
-            for _ in range(val):
-                g.create(filler, p, zone, p, face_up=spec.public)
+        if common.add_fillers(g, filler, p, zone, val, ZONES[zone].public):
             return
         if isinstance(val, (str, dict)) and zone == "leader":
             val = [val]
@@ -161,7 +152,6 @@ class SvePackage:
             raise ValueError(f"{path}: expected a number of filler cards or a list of cards")
         if zone == "leader" and len(val) > 2:
             raise ValueError(f"{path}: at most two leader cards (Cross Craft)")
-        entries = list(reversed(val)) if zone == "deck" else list(val)  # deck lists are top first
         if zone == "leader":
             from . import place_leaders
 
@@ -170,7 +160,7 @@ class SvePackage:
                 ent = {"card": e} if isinstance(e, str) else e
                 if not isinstance(ent, dict) or "card" not in ent:
                     raise ValueError(f"{path}[{i}]: expected a card name or a mapping with 'card'")
-                cds.append(_find(cards, self.pool(), ent["card"], f"{path}[{i}]"))
+                cds.append(common.find_card(cards, self.pool(), ent["card"], f"{path}[{i}]"))
             top = place_leaders(g, p, cds)
             ent0 = {"card": val[0]} if isinstance(val[0], str) else val[0]
             if "id" in ent0:
@@ -178,27 +168,17 @@ class SvePackage:
             lc = cds[0].chars
             g.players[p]["leader_def"] = lc.get("leader_def", 20)
             return
-        for i, e in enumerate(entries):
-            self._place(g, p, zone, e, cards, names, f"{path}[{len(val) - 1 - i if zone == 'deck' else i}]", evolved,
-                        filler)
+        for e, epath in common.entries_in_order(val, zone, path):
+            self._place(g, p, zone, e, cards, names, epath, evolved, filler)
 
     def _place(self, g: Game, p: int, zone: str, e: Any, cards: dict, names: dict, path: str,
                evolved: list, filler: CardDef | None = None) -> int:
-        if isinstance(e, str):
-            e = {"card": e}
-        if not isinstance(e, dict) or "card" not in e:
-            raise ValueError(f"{path}: expected a card name or a mapping with 'card'")
-        for k in e:
-            if k not in ENTRY_KEYS:
-                raise ValueError(f"{path}: unknown key {k!r}; keys: {', '.join(sorted(ENTRY_KEYS))}")
+        e = common.entry_mapping(e, path, ENTRY_KEYS)
         if filler is not None and e["card"] == "Filler" and "Filler" not in cards:
             card = filler
         else:
-            card = _find(cards, self.pool(), e["card"], path)
-        spec = ZONES[zone]
-        face = e.get("face", "up" if spec.public else "down")
-        if face not in ("up", "down"):
-            raise ValueError(f"{path}.face: expected up or down")
+            card = common.find_card(cards, self.pool(), e["card"], path)
+        face = common.entry_face(e, ZONES[zone].public, path)
         state = e.get("state", e.get("orientation"))
         if state is not None:
             if zone != "field":
@@ -206,15 +186,9 @@ class SvePackage:
             if state not in STATES:
                 raise ValueError(f"{path}.state: expected {' or '.join(STATES)}")
         orient = (state or "reserved") if zone == "field" else ""
-        ctrl = _player(e["controller"], f"{path}.controller") if "controller" in e else p
+        ctrl = common.entry_controller(e, p, path)
         oid = g.create(card, p, zone, ctrl if zone == "field" else p, face_up=face == "up", orient=orient)
-        o = g.w(oid)
-        o.owner = p
-        o.since = g.turn if e.get("summoned_this_turn") else 0
-        if "counters" in e:
-            if not isinstance(e["counters"], dict):
-                raise ValueError(f"{path}.counters: expected a mapping counter name -> number")
-            o.counters = {str(k): int(v) for k, v in e["counters"].items() if v}
+        common.set_entry_state(g, oid, p, e, path)
         if "damage" in e:
             if not isinstance(e["damage"], int) or e["damage"] < 0:
                 raise ValueError(f"{path}.damage: expected a whole number of 0 or more")
@@ -234,11 +208,7 @@ class SvePackage:
             g.set_data(oid, "raced", int(e["raced"]))
         if e.get("known"):
             g.set_data(oid, "known", "all")
-        if "id" in e:
-            sid = str(e["id"])
-            if sid in names.values():
-                raise ValueError(f"{path}.id: id {sid!r} is used twice")
-            names[oid] = sid
+        common.name_entry(names, oid, e, path)
         if e.get("evolved"):
             if zone != "field":
                 raise ValueError(f"{path}.evolved: only a card on the field is evolved")
@@ -257,7 +227,7 @@ class SvePackage:
             if not isinstance(spec, dict):
                 raise ValueError(f"{path}: expected true, a card name or {{card, id}}")
             if "card" in spec:
-                card = _find(cards, self.pool(), spec["card"], path)
+                card = common.find_card(cards, self.pool(), spec["card"], path)
             else:
                 key = f"{o.card.chars['name']} (Evolved)"
                 card = cards.get(key) or self.pool().get(key)
@@ -283,14 +253,8 @@ class SvePackage:
     def obj_attr(self, g: Game, oid: int, key: str) -> Any:
         o = g.objects[oid]
         c = g.chars(oid)
-        if key in ("state", "orientation"):
-            return o.orient
-        if key == "face":
-            return "up" if o.face_up else "down"
         if key == "side":
             return "back" if o.get("face") == "back" else "front"
-        if key == "counters":
-            return dict(o.counters or {})
         if key == "damage":
             return o.get("damage", 0)
         if key == "boxed":
@@ -302,21 +266,15 @@ class SvePackage:
             return ev is not None
         if key == "raced":
             return o.get("raced", 0)
-        if key == "controller":
-            return f"p{o.controller + 1}"
-        if key == "owner":
-            return f"p{o.owner + 1}"
         if key == "keywords":
             return sorted({k for k, _ in c.get("keywords", ())})
-        if key == "flags":
-            return sorted(c.get("flags", ()))
         if key in ("traits", "trait"):
             return list(c.get("races", ()))
         if key == "type":
             return c["types"][0] if c.get("types") else None
         if key in ("atk", "def", "cost", "name", "class", "universe", "special"):
             return c.get(key)
-        raise KeyError(key)
+        return common.obj_attr(g, oid, key)
 
     def concede(self, g: Game, p: int) -> None:
         """1.2.3: a player may concede at any point; they lose at once, with no Confirmation
@@ -348,20 +306,6 @@ class SvePackage:
         from .board import board_text
 
         return board_text(g, viewer)
-
-
-def _player(v: Any, path: str) -> int:
-    if v in ("p1", "p2"):
-        return int(v[1]) - 1
-    raise ValueError(f"{path}: expected p1 or p2, got {v!r}")
-
-
-def _find(cards: dict, pool: dict, name: Any, path: str) -> CardDef:
-    name = str(name)
-    c = cards.get(name) or pool.get(name)
-    if c is None:
-        raise ValueError(f"{path}: unknown card {name!r} (not defined in the scenario's cards nor in the shipped pool)")
-    return c
 
 
 PACKAGE = SvePackage()

@@ -51,7 +51,6 @@ class SveRules(CardRules):
     trigger_zones = ("field", "leader", "ex_area", "hand", "deck", "cemetery", "evolve_deck", "resolution")
     waiting_zone = "resolution"
     rested_word = "engaged"
-    discard_zone = "cemetery"
     stack_leave_zone = "cemetery"
     #: 4.1.4.1: "this card" in an ability of a card that moved means the card where it is now
     self_follows_moves = True
@@ -267,39 +266,19 @@ class SveRules(CardRules):
 
     # ---------------------------------------------------------------- game actions
     def draw(self, g: Game, p: int, n: int) -> int:
-        """5.9: draw one at a time; 5.9.1.1: from an empty deck the player loses at the next rules
-        handling."""
-        drawn = 0
-        if n <= 0:
-            return 0
-        if g.pmods(p).get("cannot_draw"):
-            return 0
-        for _ in range(n):
-            deck = g.zone(p, "deck")
-            if not deck:
-                g.set_player(p, "draw_failed", True)
-                g.note(f"p{p + 1} must draw from an empty deck (5.9.1.1)")
-                break
-            new = g.move(deck[-1], "hand", p, cause="draw")
-            g.note((p, f"p{p + 1} draws {g.objects[new].card.key}", f"p{p + 1} draws a card"))
-            drawn += 1
+        """5.9: draw one at a time."""
+        drawn = super().draw(g, p, n)
         if drawn:
             g.emit(Event("draw", player=p, data={"n": drawn}))
         return drawn
 
-    def discard(self, g: Game, p: int, ids: list[int]) -> list[int]:
-        """5.11: from the hand to the cemetery."""
-        g.begin_batch()
-        out = []
-        for oid in ids:
-            o = g.objects[oid]
-            new = g.move(oid, "cemetery", o.owner, cause="discard")
-            g.note(f"p{p + 1} discards {g.objects[new].card.key}")
-            out.append(new)
-        g.end_batch()
-        if ids:
-            g.emit(Event("discard", player=p, data={"n": len(ids)}))
-        return out
+    def draw_from_empty_deck(self, g: Game, p: int) -> None:
+        # 5.9.1.1: from an empty deck the player loses at the next rules handling
+        g.set_player(p, "draw_failed", True)
+        g.note(f"p{p + 1} must draw from an empty deck (5.9.1.1)")
+
+    def discard_zone(self, g: Game, o: Obj) -> str:
+        return "cemetery"  # 5.11: from the hand to the cemetery
 
     def shuffle(self, g: Game, p: int, zone: str = "deck") -> None:
         """5.8.1; 5.8.1.1: a deck of one card or none keeps its order but is still shuffled (a
@@ -357,11 +336,6 @@ class SveRules(CardRules):
         g.note(f"p{p + 1} takes control of {self.obj_name(g, new, None)}")
         return new
 
-    def play_free(self, g: Game, rt: Run, oid: int, optional: bool = False) -> None:
-        from .procedures.actions import push_free_play
-
-        push_free_play(g, rt.p, oid, optional)
-
     def move_objects(self, rt: Run, ids: list[int], dest: str, cause: str, extra: dict) -> list[int] | None:
         from .procedures.moves import plan_from_op
 
@@ -378,26 +352,13 @@ class SveRules(CardRules):
             return False
         return "untargetable" not in c.get("flags", ())
 
-    def mode_condition(self, ctx: Ctx, c: Any) -> bool:
-        return cond(ctx, c)
-
     # ------------------------------------------------------------------ costs
-    def needs_x(self, g: Game, d: dict, spec: dict) -> bool:
-        if d["kind"] == "card":
-            return bool(g.objects[d["obj"]].card.chars.get("x_cost")) or "x" in spec
-        return "x" in spec
-
     def x_range(self, g: Game, d: dict, spec: dict) -> tuple[int, int]:
-        p = d["p"]
-        if d["kind"] == "card" and g.objects[d["obj"]].card.chars.get("x_cost"):
-            if d.get("free"):
-                return (0, 0)
-            return (0, g.players[p].get("pp", 0))  # 5.2.1.2.2
-        x = spec.get("x", {})
-        ctx = Ctx(g, p, d["src"], d["env"])
-        lo = value(ctx, x.get("min", 0)) if isinstance(x, dict) else 0
-        hi = value(ctx, x.get("max", 10)) if isinstance(x, dict) else 10
+        lo, hi = super().x_range(g, d, spec)
         return (max(0, lo), hi)
+
+    def x_cost_range(self, g: Game, d: dict) -> tuple[int, int]:
+        return (0, g.players[d["p"]].get("pp", 0))  # 5.2.1.2.2
 
     def card_cost(self, g: Game, p: int, oid: int, env: dict | None = None) -> int:
         """The cheapest cost the card can be played for (see :meth:`card_costs`)."""
@@ -637,7 +598,7 @@ class SveRules(CardRules):
     def check_triggers(self, g: Game, events: list[Event], lki: dict) -> None:
         super().check_triggers(g, events, lki)
         for ev in events:
-            self._keyword_triggers(g, ev, lki)
+            self._keyword_triggers(g, ev)
         batch = g.gvars.pop("_trig_batch", None)
         if batch:
             for key, items in batch.items():
@@ -656,7 +617,7 @@ class SveRules(CardRules):
                     g.add_trigger(controller, src, ab, b, card)
                 g.record[key] = g.record.get(key, 0) + room
 
-    def _keyword_triggers(self, g: Game, ev: Event, lki: dict) -> None:
+    def _keyword_triggers(self, g: Game, ev: Event) -> None:
         """Keyword automatic abilities the rules define (12.13 Drain, 14.4.6 Single/Twin Drive);
         they follow the keyword wherever it comes from (printed or given)."""
         if ev.kind == "damage" and "attack" in ev.data.get("kinds", ()):
@@ -689,9 +650,6 @@ class SveRules(CardRules):
             rec[k] = rec.get(k, 0) + 1
 
     # ------------------------------------------------------------------ helpers
-    def is_type(self, g: Game, oid: int, t: str) -> bool:
-        return t in g.chars(oid)["types"]
-
     def activate_label(self, g: Game, oid: int, ab: Ability) -> str:
         if ab.spec.get("label") == "evolve":
             return f"evolve {self.obj_ref(g, oid)}"

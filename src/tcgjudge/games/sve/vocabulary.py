@@ -5,8 +5,6 @@ Everything here is documented for card writers in ``docs/sve-engine.md``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...cards.language import (
     ANY,
     BOOL,
@@ -97,49 +95,45 @@ LEAVE_TO = ("deck", "hand", "evolve_deck", "ex_area", "cemetery", "banished", "l
             "race_zone", "drive_zone", "trigger_zone", "resolution")
 
 
-def _t(**kw: Any) -> dict:
-    return kw
-
-
 TRIGGERS: dict[str, dict] = {
     # 12.4.3: "When this card is put onto the field from a zone other than the field"
-    "fanfare": _t(event="move", subject="self", to="field", not_from="field"),
+    "fanfare": dict(event="move", subject="self", to="field", not_from="field"),
     # 12.5.3: "When this card is put into the cemetery from the field"
-    "last_words": _t(event="move", subject="self", **{"from": "field"}, to="cemetery"),
-    "on_evolve": _t(event="evolve", subject="self"),  # 12.6.2
-    "strike": _t(event="attack", subject="self"),  # 12.7.2
-    "follower_strike": _t(event="attack", subject="self", data={"target_type": "follower"}),
-    "leader_strike": _t(event="attack", subject="self", data={"target_type": "leader"}),
-    "on_race": _t(event="race", subject="self"),  # 14.2.4.2
-    "on_drive": _t(event="drive", subject="self"),  # 14.4.8.2
-    "leaves_field": _t(event="move", subject="self", **{"from": "field"}, to=LEAVE_TO),
-    "destroyed": _t(event="move", subject="self", **{"from": "field"}, to="cemetery", cause="destroy"),
-    "banished": _t(event="move", subject="self", to="banished"),
-    "follower_enters": _t(event="move", to="field", not_from="field", player="you",
+    "last_words": dict(event="move", subject="self", **{"from": "field"}, to="cemetery"),
+    "on_evolve": dict(event="evolve", subject="self"),  # 12.6.2
+    "strike": dict(event="attack", subject="self"),  # 12.7.2
+    "follower_strike": dict(event="attack", subject="self", data={"target_type": "follower"}),
+    "leader_strike": dict(event="attack", subject="self", data={"target_type": "leader"}),
+    "on_race": dict(event="race", subject="self"),  # 14.2.4.2
+    "on_drive": dict(event="drive", subject="self"),  # 14.4.8.2
+    "leaves_field": dict(event="move", subject="self", **{"from": "field"}, to=LEAVE_TO),
+    "destroyed": dict(event="move", subject="self", **{"from": "field"}, to="cemetery", cause="destroy"),
+    "banished": dict(event="move", subject="self", to="banished"),
+    "follower_enters": dict(event="move", to="field", not_from="field", player="you",
                           subject={"type": "follower"}),
-    "other_follower_enters": _t(event="move", to="field", not_from="field", player="you",
+    "other_follower_enters": dict(event="move", to="field", not_from="field", player="you",
                                 subject={"type": "follower", "other": True}),
-    "enemy_follower_enters": _t(event="move", to="field", not_from="field", player="enemy",
+    "enemy_follower_enters": dict(event="move", to="field", not_from="field", player="enemy",
                                 subject={"type": "follower"}),
-    "ally_destroyed": _t(event="move", **{"from": "field"}, to="cemetery", player="you",
+    "ally_destroyed": dict(event="move", **{"from": "field"}, to="cemetery", player="you",
                          subject={"type": "follower"}),
-    "ally_attacks": _t(event="attack", player="you"),
-    "enemy_attacks": _t(event="attack", player="enemy"),
-    "ally_evolves": _t(event="evolve", player="you"),
-    "deals_damage": _t(event="damage", subject="self"),
-    "takes_damage": _t(event="damage", target="self"),
-    "leader_damaged": _t(event="damage", data={"target_type": "leader"}, target={"controller": "you"}),
-    "spell_played": _t(event="play", player="you", data={"type": "spell"}),
-    "card_played": _t(event="play", player="you", data={"kind": "card"}),
-    "start_of_turn": _t(event="phase", phase="start", whose="you"),
-    "start_of_main": _t(event="phase", phase="main", whose="you"),  # 7.3.1
-    "start_of_end": _t(event="phase", phase="end", whose="you"),  # 7.4.1
-    "start_of_each_main": _t(event="phase", phase="main"),
-    "start_of_each_end": _t(event="phase", phase="end"),
-    "start_of_enemy_main": _t(event="phase", phase="main", whose="enemy"),
-    "start_of_enemy_end": _t(event="phase", phase="end", whose="enemy"),
-    "game_start": _t(event="phase", phase="game_start"),  # 6.2.1.12
-    "drive_check_trigger": _t(event="drive_check", player="you", data={"trigger": True}),  # 14.4.5.1.4
+    "ally_attacks": dict(event="attack", player="you"),
+    "enemy_attacks": dict(event="attack", player="enemy"),
+    "ally_evolves": dict(event="evolve", player="you"),
+    "deals_damage": dict(event="damage", subject="self"),
+    "takes_damage": dict(event="damage", target="self"),
+    "leader_damaged": dict(event="damage", data={"target_type": "leader"}, target={"controller": "you"}),
+    "spell_played": dict(event="play", player="you", data={"type": "spell"}),
+    "card_played": dict(event="play", player="you", data={"kind": "card"}),
+    "start_of_turn": dict(event="phase", phase="start", whose="you"),
+    "start_of_main": dict(event="phase", phase="main", whose="you"),  # 7.3.1
+    "start_of_end": dict(event="phase", phase="end", whose="you"),  # 7.4.1
+    "start_of_each_main": dict(event="phase", phase="main"),
+    "start_of_each_end": dict(event="phase", phase="end"),
+    "start_of_enemy_main": dict(event="phase", phase="main", whose="enemy"),
+    "start_of_enemy_end": dict(event="phase", phase="end", whose="enemy"),
+    "game_start": dict(event="phase", phase="game_start"),  # 6.2.1.12
+    "drive_check_trigger": dict(event="drive_check", player="you", data={"trigger": True}),  # 14.4.5.1.4
 }
 
 

@@ -15,12 +15,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ....cards.play import proc_pay, proc_play
 
 if TYPE_CHECKING:
+    from ....kernel.game import Game
+    from ....kernel.objects import Ability, Obj
     from ..rules import SveRules
+
+
+def abilities_in(g: Game, zones: tuple[str, ...], kind: str) -> Iterator[tuple[int, Obj, Ability]]:
+    """The abilities of one kind ("auto" or "static") valid where their cards are, in ``zones``,
+    the turn player's cards first: (card, its object, ability).  An evolved follower
+    has the abilities its linked evolved card gives it too (5.15)."""
+    flag = "has_auto" if kind == "auto" else "has_static"
+    for zone in zones:
+        for p in (g.active, 1 - g.active):
+            for oid in g.zone(p, zone):
+                o = g.objects[oid]
+                if not o.card.chars.get(flag) and not o.get("links_evolve"):
+                    continue
+                for ab in g.chars(oid)["abilities"]:
+                    if ab.kind == kind and zone in ab.zones:
+                        yield oid, o, ab
 
 
 def install(rules: SveRules) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....cards.context import Ctx, cond, has_kw, value
 from ....cards.interpreter import start_program
-from ....cards.play import begin_play, legal_targets, program_of, recheck_targets
+from ....cards.play import begin_play, program_of, recheck_targets, required_targets_exist, start_free_play
 from ....kernel.events import Event
 from .costs import can_pay
 
@@ -37,23 +37,13 @@ def targets_available(g: Game, p: int, src: int, spec: dict, obj: int | None) ->
     if not spec.get("targets") and not spec.get("choose"):
         return True
     ctx = Ctx(g, p, src)
-    for t in spec.get("targets", ()):
-        if t.get("up_to"):
-            continue
-        n = value(ctx, t.get("n", 1))
-        if len(legal_targets(g, ctx, t, obj)) < n:
-            return False
+    if not required_targets_exist(g, ctx, spec.get("targets", ()), obj):
+        return False
     ch = spec.get("choose")
-    if ch is not None:
-        ok = 0
-        for m in ch["modes"]:
-            if "if" in m and not cond(ctx, m["if"]):
-                continue
-            if all(t.get("up_to") or len(legal_targets(g, ctx, t, obj)) >= value(ctx, t.get("n", 1))
-                   for t in m.get("targets", ())):
-                ok += 1
-        if ok == 0 and value(ctx, ch["n"]) > 0:
-            return False
+    if ch is not None and not any(("if" not in m or cond(ctx, m["if"]))
+                                  and required_targets_exist(g, ctx, m.get("targets", ()), obj)
+                                  for m in ch["modes"]):
+        return value(ctx, ch["n"]) <= 0
     return True
 
 
@@ -219,16 +209,24 @@ def proc_quick(g: Game, f: Frame) -> None:
         do_main_action(g, f, p, ans, reask=0, resume=1)
         return
     if f.step == 1:
-        obj = d.pop("ret", None)
-        f.step = 2
-        if obj is not None and obj in g.objects:
-            g.push("resolve", oid=obj)
+        resolve_played(g, f, 2)
         return
     if f.step == 2:
         f.step = 0
         g.push("confirm")
         return
     raise RuntimeError(f"quick: bad step {f.step!r}")
+
+
+def resolve_played(g: Game, f: Frame, step: Any) -> bool:
+    """After a play (10.6.2) the frame goes on at ``step``, once what was played has resolved
+    (10.6.3): True when it resolves now, False when the play was rewound or it is gone."""
+    obj = f.data.pop("ret", None)
+    f.step = step
+    if obj is not None and obj in g.objects:
+        g.push("resolve", oid=obj)
+        return True
+    return False
 
 
 # ------------------------------------------------------------------- resolving
@@ -254,7 +252,7 @@ def proc_resolve(g: Game, f: Frame) -> None:
         ab = o.get("ability")
         if ab is not None:  # 10.6.2.8.2: an activated or automatic ability
             src = o.get("source")
-            recheck_targets(g, p, src, oid, ab.spec, env)
+            recheck_targets(g, p, src, ab.spec, env)
             fix_counts(g, p, env)
             f.step = 1
             start_program(g, p, src, program_of(ab.spec, env.get("_modes", ())), env, text=ab.text)
@@ -263,7 +261,7 @@ def proc_resolve(g: Game, f: Frame) -> None:
         if "spell" in c["types"]:  # 10.6.2.8.2: a spell
             eff = c.get("effect")
             spec = eff.spec if eff is not None else {}
-            recheck_targets(g, p, oid, oid, spec, env)
+            recheck_targets(g, p, oid, spec, env)
             fix_counts(g, p, env)
             f.step = 1
             start_program(g, p, oid, program_of(spec, env.get("_modes", ())), env)
@@ -314,37 +312,15 @@ def unreveal(g: Game) -> None:
 
 
 # ------------------------------------------------------------------ free plays
-def push_free_play(g: Game, p: int, oid: int, optional: bool) -> None:
-    g.push("free_play", p=p, oid=oid, optional=optional)
-
-
 def proc_free_play(g: Game, f: Frame) -> None:
     """An effect plays a card without paying its play point cost, then it resolves at once."""
     d = f.data
-    p = d["p"]
     if f.step == 0:
-        oid = d["oid"]
-        o = g.objects.get(oid)
-        if o is None:
-            g.pop()
-            return
-        if d.get("optional"):
-            ans = g.answer(f)
-            if ans is None:
-                g.ask(p, "may", f"play {g.rules.obj_name(g, oid, p)} without paying its cost?",
-                      [("play", "yes"), ("pass", "no")])
-                return
-            if ans == "no":
-                g.pop()
-                return
-        # an illegal play is rewound to here (step 2: nothing happens), as any play is (10.6.2)
-        begin_play(g, f, 2, 1, p, "card", oid, free=True)
+        prompt = f"play {g.rules.obj_name(g, d['oid'], d['p'])} without paying its cost?"
+        start_free_play(g, f, prompt, "play", "pass")
         return
     if f.step == 1:
-        obj = d.pop("ret", None)
-        f.step = 2
-        if obj is not None and obj in g.objects:
-            g.push("resolve", oid=obj)
+        resolve_played(g, f, 2)
         return
     g.pop()
 

@@ -17,6 +17,8 @@ from ....cards.context import Ctx, cond, has_kw
 from ....cards.play import begin_play
 from ....kernel.priority import pick_trigger, take_trigger
 from .. import links
+from . import abilities_in
+from .actions import resolve_played
 
 if TYPE_CHECKING:
     from ....kernel.game import Frame, Game
@@ -59,10 +61,7 @@ def proc_confirm(g: Game, f: Frame) -> None:
             play_trigger(g, f, trig)
             return
         if f.step == 3:
-            obj = d.pop("ret", None)
-            f.step = 0
-            if obj is not None and obj in g.objects:
-                g.push("resolve", oid=obj)
+            if resolve_played(g, f, 0):
                 return
             continue
         raise RuntimeError(f"confirm: bad step {f.step!r}")
@@ -92,21 +91,12 @@ def state_triggers(g: Game) -> None:
     """10.7.6: a state trigger becomes pending when its state holds and it is not pending already;
     after it resolves it becomes pending again if the state still holds (10.7.6.1)."""
     pending = {(t.source, t.ability.index) for t in g.triggers}
-    for zone in ("field", "leader"):
-        for p in (g.active, 1 - g.active):
-            for oid in g.zone(p, zone):
-                o = g.objects[oid]
-                if not o.card.chars.get("has_auto") and not o.get("links_evolve"):
-                    continue
-                c = g.chars(oid)
-                for ab in c["abilities"]:
-                    if ab.kind != "auto" or zone not in ab.zones:
-                        continue
-                    pat = ab.spec["on"]
-                    if "state" not in pat or (oid, ab.index) in pending:
-                        continue
-                    if cond(Ctx(g, o.controller, oid), pat["state"]):
-                        g.add_trigger(o.controller, oid, ab, {}, o.card)
+    for oid, o, ab in abilities_in(g, ("field", "leader"), "auto"):
+        pat = ab.spec["on"]
+        if "state" not in pat or (oid, ab.index) in pending:
+            continue
+        if cond(Ctx(g, o.controller, oid), pat["state"]):
+            g.add_trigger(o.controller, oid, ab, {}, o.card)
 
 
 def _state_key(g: Game) -> tuple:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ....cards.context import Ctx, has_kw, players, select, value
-from ....cards.play import can_pay_generic, pay_generic
+from ....cards.play import can_pay_generic, pay_generic, pick_for_cost
 from ....kernel.game import dcopy
 from .. import links
 
@@ -268,7 +268,7 @@ def push_cost_moves(g: Game, p: int, ids: list[int], dest: str, cause: str) -> b
         o = g.objects.get(oid)
         if o is None:
             continue
-        e = plan_entry(g, o, dest, cause, {}, p)
+        e = plan_entry(o, dest, cause, {}, p)
         if e is not None:
             plan.append(e)
     if not plan:
@@ -341,7 +341,7 @@ def _may_pay(g: Game, f: Frame, arg: dict) -> bool | None:
     return True
 
 
-def _return_candidates(g: Game, p: int, src: int | None, arg: Any, ctx: Ctx) -> list[int]:
+def _return_candidates(g: Game, src: int | None, arg: Any, ctx: Ctx) -> list[int]:
     if arg == "self":
         return [src] if src is not None and src in g.objects and g.objects[src].zone == "field" else []
     spec = arg if isinstance(arg, dict) else {}
@@ -357,19 +357,12 @@ def _return_cost(g: Game, f: Frame, arg: Any) -> bool | None:
     loc = d.setdefault("loc", {})
     ctx = _ctx(g, d)
     if "cands" not in loc:
-        loc["cands"] = _return_candidates(g, d["p"], d["src"], arg, ctx)
+        loc["cands"] = _return_candidates(g, d["src"], arg, ctx)
         loc["n"] = 1 if arg == "self" else value(ctx, (arg or {}).get("n", 1) if isinstance(arg, dict) else 1)
         loc["got"] = list(loc["cands"]) if arg == "self" else []
-    ans = g.answer(f)
-    if ans is not None:
-        loc["got"].append(ans)
-        loc["cands"].remove(ans)
-    if len(loc["got"]) < loc["n"]:
-        if not loc["cands"]:
-            return False
-        g.ask(d["p"], "cost", f"cost: return a card to its owner's hand ({len(loc['got']) + 1} of {loc['n']})",
-              [(f"return {g.rules.obj_ref(g, x)}", x) for x in loc["cands"]])
-        return None
+    picked = pick_for_cost(g, f, d["p"], "return", "return a card to its owner's hand")
+    if not picked:
+        return picked
     if not loc.get("moving"):
         loc["moving"] = True
         if push_cost_moves(g, d["p"], [x for x in loc["got"] if x in g.objects], "hand", "return"):
@@ -391,16 +384,9 @@ def _engage_others(g: Game, f: Frame, arg: dict) -> bool | None:
         loc["cands"] = [x for x in select(ctx, flt) if x != d["src"] or arg.get("self_ok")]
         loc["n"] = value(ctx, arg.get("n", 1))
         loc["got"] = []
-    ans = g.answer(f)
-    if ans is not None:
-        loc["got"].append(ans)
-        loc["cands"].remove(ans)
-    if len(loc["got"]) < loc["n"]:
-        if not loc["cands"]:
-            return False
-        g.ask(d["p"], "cost", f"cost: engage ({len(loc['got']) + 1} of {loc['n']})",
-              [(f"engage {g.rules.obj_ref(g, x)}", x) for x in loc["cands"]])
-        return None
+    picked = pick_for_cost(g, f, d["p"], "engage")
+    if not picked:
+        return picked
     for x in loc["got"]:
         g.set_orient(x, "engaged", cause="cost")
     d["env"]["_paid_engage"] = list(loc["got"])
@@ -488,7 +474,7 @@ def can_pay(g: Game, p: int, src: int | None, items: list, env: dict, ep_ok: boo
                 return False
         elif name == "return":
             n = 1 if arg == "self" else value(ctx, arg.get("n", 1) if isinstance(arg, dict) else 1)
-            if len(_return_candidates(g, p, src, arg, ctx)) < n:
+            if len(_return_candidates(g, src, arg, ctx)) < n:
                 return False
         elif name == "bury" and (arg == "self" or (isinstance(arg, dict) and arg.get("filter") == "self")):
             if src is None or src not in g.objects or g.objects[src].zone != "field":

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....cards.context import Ctx, cond, matches, resolve
 from ....kernel.events import Event
+from . import abilities_in
 
 if TYPE_CHECKING:
     from ....kernel.game import Frame, Game
@@ -51,25 +52,16 @@ def _kind_ok(kind: str | None, kinds: list[str]) -> bool:
 def modifiers(g: Game, source: int | None, target: int, kinds: list[str]) -> list[tuple]:
     """The replacement effects that apply to one instance: ``("add", n)`` or ``("prevent",)``."""
     out: list[tuple] = []
-    for zone in ("field", "leader", "ex_area"):
-        for p in (g.active, 1 - g.active):
-            for oid in g.zone(p, zone):
-                o = g.objects[oid]
-                if not o.card.chars.get("has_static") and not o.get("links_evolve"):
-                    continue
-                c = g.chars(oid)
-                for ab in c["abilities"]:
-                    if ab.kind != "static" or zone not in ab.zones:
-                        continue
-                    for part in ab.spec["effects"]:
-                        if part["op"] != "damage_mod":
-                            continue
-                        ctx = Ctx(g, o.controller, oid)
-                        if ab.spec.get("if") is not None and not cond(ctx, ab.spec["if"]):
-                            continue
-                        a = part["args"]
-                        if _applies(g, ctx, a, source, target, kinds):
-                            out.append(_mod(ctx, a))
+    for oid, o, ab in abilities_in(g, ("field", "leader", "ex_area"), "static"):
+        for part in ab.spec["effects"]:
+            if part["op"] != "damage_mod":
+                continue
+            ctx = Ctx(g, o.controller, oid)
+            if ab.spec.get("if") is not None and not cond(ctx, ab.spec["if"]):
+                continue
+            a = part["args"]
+            if _applies(g, ctx, a, source, target, kinds):
+                out.append(_mod(ctx, a))
     for e in g.effects:
         if e.op != "damage_mod":
             continue

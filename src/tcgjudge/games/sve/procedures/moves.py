@@ -27,7 +27,7 @@ from ..vocabulary import ADVANCED_ZONES, FACE_ZONES, TOKEN_ZONES_PERMANENT, TOKE
 if TYPE_CHECKING:
     from ....cards.interpreter import Run
     from ....kernel.game import Frame, Game
-    from ....kernel.objects import CardDef
+    from ....kernel.objects import CardDef, Obj
 
 
 def carry_effects(g: Game, old: int, new: int) -> None:
@@ -128,7 +128,7 @@ def plan_from_op(rt: Run, ids: list[int], dest: str, cause: str, extra: dict) ->
         o = g.objects.get(oid)
         if o is None:
             continue
-        e = plan_entry(g, o, dest, cause, extra, performer)
+        e = plan_entry(o, dest, cause, extra, performer)
         if e is not None:
             if replaced and replaced.get("oid") == oid:
                 e["applied"] = [list(x) for x in replaced.get("applied", ())]
@@ -139,7 +139,7 @@ def plan_from_op(rt: Run, ids: list[int], dest: str, cause: str, extra: dict) ->
     return None
 
 
-def plan_entry(g: Game, o, dest: str, cause: str, extra: dict, performer: int) -> dict | None:
+def plan_entry(o: Obj, dest: str, cause: str, extra: dict, performer: int) -> dict | None:
     zp: int | None = o.owner
     face: bool | None = None
     orient = extra.get("orientation")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ....cards.context import has_kw
+from ....cards.context import has_kw, one_per_card
 from ....kernel.events import Event
 from ..vocabulary import CINDERELLA, VANGUARD
 
@@ -55,13 +55,7 @@ def proc_setup(g: Game, f: Frame) -> None:
                 continue
             ans = g.answer(f)
             if ans is None and len({g.objects[x].card.key for x in cands}) > 1:
-                seen: set[str] = set()
-                opts = []
-                for x in cands:
-                    k = g.objects[x].card.key
-                    if k not in seen:
-                        seen.add(k)
-                        opts.append((f"choose {k}", x))
+                opts = [(f"choose {g.objects[x].card.key}", x) for x in one_per_card(g, cands)]
                 g.ask(p, "starting_amulet", "put which Starting Amulet onto your field? (14.4.3.1)", opts)
                 return
             pick = ans if ans is not None else cands[-1]
@@ -117,13 +111,7 @@ def proc_setup(g: Game, f: Frame) -> None:
                 d["order"].append(ans)
                 hand.remove(ans)
             if len(hand) > 1 and len({g.objects[x].card.key for x in hand}) > 1:
-                seen: set[str] = set()
-                opts = []
-                for x in hand:
-                    k = g.objects[x].card.key
-                    if k not in seen:
-                        seen.add(k)
-                        opts.append((f"choose {rules.obj_ref(g, x)}", x))
+                opts = [(f"choose {rules.obj_ref(g, x)}", x) for x in one_per_card(g, hand)]
                 g.ask(p, "redraw_order", "put which card on the bottom of your deck next?", opts)
                 return
             order = d.pop("order") + hand

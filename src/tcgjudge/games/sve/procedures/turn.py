@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ....cards.context import has_kw
-from ....kernel.events import Event
+from ....cards.context import has_kw, one_per_card
+from ...common import begin_turn, phase_event
 from .actions import do_main_action, main_options, state_key
 
 if TYPE_CHECKING:
@@ -13,18 +13,9 @@ if TYPE_CHECKING:
 
 
 def start_turn(g: Game, p: int, at: str = "start") -> None:
-    g.turn += 1
-    g.active = p
-    g.record = {}
     g.gvars.pop("attack", None)
     g.gvars.pop("futile", None)
-    g.note(f"--- turn {g.turn}: p{p + 1} ---")
-    g.push("turn", at=at)
-    g.frames[-1].step = at
-
-
-def phase_event(g: Game, name: str) -> None:
-    g.emit(Event("phase", player=g.active, data={"name": name}))
+    begin_turn(g, p, at)
 
 
 def first_turn_of_first_player(g: Game, p: int) -> bool:
@@ -137,13 +128,7 @@ def proc_turn(g: Game, f: Frame) -> None:
             chosen.append(ans)
         left = [x for x in hand if x not in chosen]
         if len(left) > lim:
-            seen: set[str] = set()
-            opts = []
-            for x in left:
-                k = g.objects[x].card.key
-                if k not in seen:
-                    seen.add(k)
-                    opts.append((f"discard {rules.obj_ref(g, x)}", x))
+            opts = [(f"discard {rules.obj_ref(g, x)}", x) for x in one_per_card(g, left)]
             g.ask(tp, "discard", f"discard down to your hand limit of {lim} (7.4.7)", opts)
             return
         d.pop("to_discard", None)
@@ -160,8 +145,7 @@ def proc_turn(g: Game, f: Frame) -> None:
         return
     if step == "next":  # 7.4.9, 5.25, 5.27
         g.pop()
-        keep = _lki_keep(g)
-        g.lki = {k: v for k, v in g.lki.items() if k in keep}
+        g.forget_unused_lki()
         # the turn that would originally come next: after the turn that just ended, or, after an
         # extra turn, the one that extra turn was taken before
         nxt = g.gvars.pop("after_extra", None)
@@ -183,17 +167,3 @@ def proc_turn(g: Game, f: Frame) -> None:
         start_turn(g, nxt)
         return
     raise RuntimeError(f"turn: bad step {step!r}")
-
-
-def _lki_keep(g: Game) -> set[int]:
-    """Last known information still referred to by delayed abilities, effects or triggers."""
-    keep: set[int] = set()
-    for d in g.delayed:
-        if d.get("src") is not None:
-            keep.add(d["src"])
-    for e in g.effects:
-        if e.source is not None:
-            keep.add(e.source)
-    for t in g.triggers:
-        keep.add(t.source)
-    return keep

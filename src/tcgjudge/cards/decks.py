@@ -1,0 +1,109 @@
+"""Deck files: what every game's deck format shares (sections of card names and counts, the
+shipped decks of a folder, unknown cards named with a hint)."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from ..kernel.objects import CardDef
+from .loader import read_yaml
+
+
+class DeckError(ValueError):
+    """A deck that cannot be read or breaks deck construction."""
+
+
+def card_counts(cards: Iterable[CardDef]) -> dict[str, int]:
+    """Card key -> how many of it, in the order the cards first appear."""
+    out: dict[str, int] = {}
+    for c in cards:
+        out[c.key] = out.get(c.key, 0) + 1
+    return out
+
+
+def deck_entries(raw: Any, where: str) -> list[tuple[str, int]]:
+    """A deck section: a mapping name -> count, or a list of names / {card, n} entries."""
+    out: list[tuple[str, int]] = []
+    if raw is None:
+        return out
+    if isinstance(raw, dict):
+        for k, v in raw.items():
+            if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+                raise DeckError(f"{where}: {k!r}: the count must be a whole number of 1 or more, got {v!r}")
+            out.append((str(k), v))
+        return out
+    if isinstance(raw, list):
+        for i, e in enumerate(raw):
+            if isinstance(e, str):
+                out.append((e, 1))
+            elif isinstance(e, dict) and "card" in e:
+                n = e.get("n", 1)
+                if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+                    raise DeckError(f"{where}[{i}]: n must be a whole number of 1 or more")
+                out.append((str(e["card"]), n))
+            else:
+                raise DeckError(f"{where}[{i}]: expected a card name or {{card: NAME, n: COUNT}}")
+        return out
+    raise DeckError(f"{where}: expected a mapping of card name to count")
+
+
+def find_card(pool: dict[str, CardDef], name: str, where: str) -> CardDef:
+    """The pool's card ``name``; an unknown name is an error naming close matches (a misspelt name)."""
+    card = pool.get(name)
+    if card is None:
+        close = [k for k in pool if name.lower() in k.lower()][:3] or difflib.get_close_matches(name, list(pool), 3)
+        hint = f" (did you mean {', '.join(close)}?)" if close else ""
+        raise DeckError(f"{where}: unknown card {name!r}{hint}")
+    return card
+
+
+def add_sections(deck: Any, data: dict, pool: dict[str, CardDef], where: str, sections: tuple[str, ...]) -> None:
+    """The cards of each section of a deck file, into the deck's list of that name."""
+    for section in sections:
+        for name, n in deck_entries(data.get(section), f"{where}: {section}"):
+            getattr(deck, section).extend([find_card(pool, name, f"{where}: {section}")] * n)
+
+
+def check_deck_keys(data: Any, where: str, game: str, keys: tuple[str, ...], sections: str) -> None:
+    """A deck file is a mapping of the format's ``keys``, for ``game`` (the default)."""
+    if not isinstance(data, dict):
+        raise DeckError(f"{where}: a deck file is a mapping with {sections}")
+    for k in data:
+        if k not in keys:
+            raise DeckError(f"{where}: unknown key {k!r}; keys: {', '.join(keys)}")
+    if data.get("game", game) != game:
+        raise DeckError(f"{where}: this is a deck for {data.get('game')!r}, not {game}")
+
+
+def shipped_deck_names(deck_dir: Path) -> list[str]:
+    return sorted(p.stem for p in deck_dir.glob("*.yaml"))
+
+
+def read_deck_file(path: str | Path, deck_dir: Path) -> tuple[Any, str]:
+    """The data of a deck file, or of the shipped deck of that name in ``deck_dir``, and where it is."""
+    p = Path(path)
+    if not p.exists():
+        named = deck_dir / f"{path}.yaml"
+        if named.exists():
+            p = named
+        else:
+            raise DeckError(f"{path}: no such deck file or shipped deck "
+                            f"(shipped: {', '.join(shipped_deck_names(deck_dir))})")
+    try:
+        data = read_yaml(p)
+    except ValueError as e:
+        raise DeckError(str(e)) from None
+    return data, str(p)
+
+
+def require_legal(seat: int, deck: Any, errs: list[str]) -> None:
+    """A game starts only with legal decks: the problems of a player's deck, as one error."""
+    if errs:
+        raise DeckError(f"p{seat + 1}'s deck {deck.name!r} is not legal: " + "; ".join(errs))
+
+
+__all__ = ["DeckError", "add_sections", "card_counts", "check_deck_keys", "deck_entries", "find_card", "read_deck_file",
+           "require_legal", "shipped_deck_names"]
