@@ -343,8 +343,7 @@ def op_put_caster(rt: Run, a: dict) -> bool:
     """Put a caster into the field: a level 1 caster goes into the caster zone, a level 2 or
     greater one levels up an allied caster (CR 1103.2a-1, 1103.2a-2, 1022); never beside a
     face-up caster with the same name (504.1a)."""
-    if _level_up_answered(rt):
-        return True
+    _level_up_answered(rt)  # a level up chosen for an earlier caster is done; go on with the rest
     g, p = rt.g, rt.p
     loc = rt.loc
     for oid in resolve(rt.ctx, a["what"]):
@@ -352,10 +351,10 @@ def op_put_caster(rt: Run, a: dict) -> bool:
         if "caster" not in c["types"] or oid in loc.get("done", ()):
             continue
         loc.setdefault("done", []).append(oid)
-        names = {g.chars(x)["name"] for x in g.zone(p, "casters") if g.objects[x].face_up}
-        if c["name"] in names and not has_kw(c.get("keywords", ()), "same_name_casters"):
-            continue
         if c.get("level") == 1:
+            names = {g.chars(x)["name"] for x in g.zone(p, "casters") if g.objects[x].face_up}
+            if c["name"] in names and not has_kw(c.get("keywords", ()), "same_name_casters"):
+                continue  # not beside a face-up caster with that name (504.1a)
             g.move(oid, "casters", p, face_up=True, orient="recovered", cause="put_field")
             continue
         if not _ask_level_up(rt, [oid], a.get("optional", True)):

@@ -474,7 +474,9 @@ def targets_available(g: Game, p: int, src: int, spec: dict, obj: int | None) ->
     if not required_targets_exist(g, ctx, spec.get("targets", ()), obj):
         return False
     ch = spec.get("choose")
-    return ch is None or any(required_targets_exist(g, ctx, m.get("targets", ()), obj) for m in ch["modes"])
+    # CR 903.2c: only modes that can be chosen (their condition holds, their targets exist)
+    return ch is None or any(("if" not in m or g.rules.mode_condition(ctx, m["if"]))
+                             and required_targets_exist(g, ctx, m.get("targets", ()), obj) for m in ch["modes"])
 
 
 def card_playable(g: Game, p: int, oid: int, free: bool = False, cost_items: list | None = None) -> bool:
