@@ -272,15 +272,19 @@ class CardRules(GameRules):
             # Without an effect that grants abilities, only a card printed with an automatic ability
             # valid in its zone can have one.  Which objects those are depends only on which objects
             # are where (an object id always stands for the same card), so it is remembered.
-            sig = self._zone_sig(g)
+            # Remembered zone by zone: a zone's contents change less often than all of them.
             cache = g.derived.setdefault("trigger_candidates", {})
-            cands = cache.get(sig)
-            if cands is None:
-                cands = [oid for (_zp, zname), ids in g.zones.items() if zname in tz for oid in ids
-                         if self.may_have_auto(objs[oid].card, zname)]
-                if len(cache) > 256:
-                    cache.clear()
-                cache[sig] = cands
+            if len(cache) > 4096:
+                cache.clear()
+            cands = []
+            for (_zp, zname), ids in g.zones.items():
+                if zname not in tz or not ids:
+                    continue
+                key = (zname, tuple(ids))
+                got = cache.get(key)
+                if got is None:
+                    got = cache[key] = [oid for oid in ids if self.may_have_auto(objs[oid].card, zname)]
+                cands.extend(got)
         out = []
         for oid in cands:
             c = g.chars(oid)
