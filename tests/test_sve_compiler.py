@@ -23,10 +23,11 @@ from tcgjudge.games.sve.compiler import (
 
 POOL = Path(__file__).resolve().parents[1] / "src" / "tcgjudge" / "games" / "sve" / "pool"
 DECKS = Path(__file__).resolve().parents[1] / "src" / "tcgjudge" / "games" / "sve" / "decks"
+SHARED = Path(__file__).resolve().parents[2] / "shared"  # ../shared beside the project
 REAL_CARDS = Path(os.environ.get("TCGJUDGE_SVE_XML",
-                                 "/work/shared/data/sve/cockatrice/ShadowverseEvolveTCG.dev.xml"))
+                                 SHARED / "data" / "sve" / "cockatrice" / "ShadowverseEvolveTCG.dev.xml"))
 RULES_TEXT = Path(os.environ.get("TCGJUDGE_SVE_RULES",
-                                 "/work/shared/rules/shadowverse-evolve-comprehensive-rules-1.16.0.txt"))
+                                 SHARED / "rules" / "shadowverse-evolve-comprehensive-rules-1.16.0.txt"))
 #: the share of the real card list that must compile (measured: 377 of 385 cards, 97.9%)
 MIN_REAL_FRACTION = 0.95
 

@@ -462,6 +462,12 @@ class CardRules(GameRules):
             drawn += 1
         return drawn
 
+    def begin_draw(self, g: Game, p: int, n: int) -> bool:
+        """Draw ``n`` cards, or push a procedure that will (True): a game whose draws can be
+        replaced one by one (Caster CR 1006.2, 910) does them in a procedure that can ask."""
+        self.draw(g, p, n)
+        return False
+
     def draw_from_empty_deck(self, g: Game, p: int) -> None:
         """A player needed to draw from an empty deck (what it means is the game's)."""
         raise NotImplementedError

@@ -204,9 +204,18 @@ def op_each_player(rt: Run, a: dict) -> bool:
 
 
 def op_draw(rt: Run, a: dict) -> bool:
-    n = value(rt.ctx, a.get("n", 1))
-    for p in players(rt.ctx, a.get("player", "you")):
-        rt.g.rules.draw(rt.g, p, n)
+    """Each player draws in turn; a draw the game does in a procedure (replaceable draws)
+    resumes here with the next player."""
+    loc = rt.loc
+    if "who" not in loc:
+        loc["who"] = list(players(rt.ctx, a.get("player", "you")))
+        loc["n"] = value(rt.ctx, a.get("n", 1))
+    else:
+        rt.ret()
+    while loc["who"]:
+        p = loc["who"].pop(0)
+        if rt.g.rules.begin_draw(rt.g, p, loc["n"]):
+            return False
     return True
 
 

@@ -838,6 +838,13 @@ def k_look_n(n: int) -> list:
     return [{"look": {"n": n}}]
 
 
+@tpl("clause", "choose one from among them and put it into your hand and put the rest on the bottom of your deck "
+     "in any order", "choose one from among them and put it into your hand and put the rest on the bottom of your "
+     "deck", "put one of them into your hand and the rest on the bottom of your deck in any order")
+def k_pick_look() -> list:
+    return [{"@pick_look": "hand"}]
+
+
 @tpl("clause", "look at the top card of an enemy deck", "look at the top card of the enemy's deck",
      "look at the top card of your opponent's deck")
 def k_look_enemy() -> list:
@@ -1457,6 +1464,9 @@ class Asm:
         if "@found" in it:
             self.found(it["@found"], out)
             return
+        if "@pick_look" in it:
+            self.pick_look(out)
+            return
         (op, args), = it.items()
         if isinstance(args, dict) and isinstance(args.get("do"), list) and op in ("each_player", "for_each", "repeat"):
             sub = []
@@ -1500,6 +1510,19 @@ class Asm:
                 ins[op] = {"what": ins[op]}
             self.it = None
             self.pending = ins[op]
+
+    def pick_look(self, out: list) -> None:
+        """"Look at the top N cards of your deck. Choose one from among them and put it into your
+        hand and put the rest on the bottom of your deck": a pick among the cards looked at."""
+        prev = out[-1] if out else None
+        if not prev or "look" not in prev or not isinstance(prev["look"], dict):
+            raise NoParse("no look before it")
+        seen, pick = self.fresh("seen"), self.fresh("pick")
+        prev["look"]["as"] = seen
+        out.append({"select": {"as": pick, "from": seen, "prompt": "put which card into your hand?"}})
+        out.append({"move": {"what": pick, "to": "hand"}})
+        out.append({"to_deck": {"what": {"zone": "deck", "player": "you", "in": seen}, "pos": "bottom"}})
+        self.it, self.pending = pick, None
 
     def found(self, how: str, out: list) -> None:
         """The second half of "Search your deck for X. Reveal it and put it into your hand." /
@@ -1661,6 +1684,10 @@ def compile_paragraph(line: str, out: Compiled, card_type: str, effect_lines: li
         for k in kws:
             out.add_kw(k)
         return
+    m = _DRAW_INSTEAD.match(line)
+    if m:
+        _draw_replacement(m.group(1) is not None, m.group(2), line, out)
+        return
     m = _COND_KW.match(line)
     if m:
         _conditional(m.group(1).lower(), m.group(2), m.group(3), line, out, card_type, effect_lines)
@@ -1685,6 +1712,26 @@ def compile_paragraph(line: str, out: Compiled, card_type: str, effect_lines: li
         effect_lines.append(line)
         return
     _static(line, line, out, None, None)
+
+
+_DRAW_INSTEAD = re.compile(r"^if you would draw a card, (you may )?instead (.+)$", re.IGNORECASE)
+
+
+def _draw_replacement(optional: bool, body: str, line: str, out: Compiled) -> None:
+    """"If you would draw a card, [you may] instead ...": a replacement ability of each of your
+    draws (CR 910, 1006.2); "If you do," in what follows is applying it, so it is dropped."""
+    asm = Asm()
+    do: list = []
+    for s in split_sentences(body):
+        s = re.sub(r"^if you do,\s*", "", s, flags=re.IGNORECASE)
+        asm.run(G.parse("sentence", s), do)
+    if asm.flags or asm.targets or asm.choose is not None:
+        raise NoParse(line)
+    rep: dict[str, Any] = {"replace": {"event": "move", "from": "deck", "to": "hand", "cause": "draw",
+                                       "player": "you"}, "instead": do}
+    if optional:
+        rep["optional"] = True
+    out.abilities.append({"replacement": rep, "text": line})
 
 
 def _auto(line: str, k: int, out: Compiled) -> None:

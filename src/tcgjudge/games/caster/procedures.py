@@ -37,7 +37,7 @@ def install(rules: CasterRules) -> None:
         "play": proc_play, "pay": proc_pay, "pay_aether": ae.proc_pay_aether, "priority": proc_priority,
         "setup": proc_setup, "turn": proc_turn, "resolve": proc_resolve, "moves": proc_moves,
         "battle": battle.proc_battle, "corrupt": battle.proc_corrupt, "break": battle.proc_break,
-        "free_play": proc_free_play,
+        "free_play": proc_free_play, "draws": proc_draws,
     }.items():
         rules.register(name, proc)
     ops.install(rules)
@@ -143,7 +143,12 @@ def proc_turn(g: Game, f: Frame) -> None:
     if step == "draw":
         g.phase, g.step = "draw", ""
         if g.turn != 1:  # CR 503.1: the first player does not draw on the first turn
-            rules.draw(g, tp, 1)
+            f.step = "drawn"
+            if rules.begin_draw(g, tp, 1):
+                return
+        step = "drawn"
+    if step == "drawn":
+        f.data.pop("ret", None)
         phase_event(g, "draw")
         f.step = "call"
         start_priority(g)
@@ -666,8 +671,9 @@ def proc_moves(g: Game, f: Frame) -> None:
                          (src, ab.index)) for src, ab in cands]
                     if all(ab.spec.get("optional") for _, ab in cands):
                         opts.insert(0, ("pass", "no"))
-                    g.ask(o.controller, "replacement", f"{o.card.key} would move: apply which replacement effect?",
-                          opts)
+                    what = (f"p{o.owner + 1} would draw a card" if s.get("cause") == "draw"
+                            else f"{rules.obj_name(g, o.id, o.controller)} would move")
+                    g.ask(o.controller, "replacement", f"{what}: apply which replacement effect?", opts)
                     return
             if ans == "no":
                 s["ask"].pop(0)
@@ -677,7 +683,8 @@ def proc_moves(g: Game, f: Frame) -> None:
             applied.append([src, index])
             s["skip"] = True  # CR 910.1: the original situation never happens
             s["ask"] = []
-            g.note(f"{rules.obj_name(g, o.id, None)}: replaced by {rules.obj_name(g, src, None)} ({ab.text[:40]})")
+            g.note(f"{'a draw' if s.get('cause') == 'draw' else rules.obj_name(g, o.id, None)}: replaced by "
+                   f"{rules.obj_name(g, src, None)} ({ab.text[:40]})")
             d.setdefault("instead", []).append(
                 {"p": g.objects[src].controller, "src": src, "do": ab.spec.get("instead", ()),
                  "env": {"subject": [o.id], "_replaced": [list(x) for x in applied]}})
@@ -726,6 +733,35 @@ def proc_moves(g: Game, f: Frame) -> None:
         g.push("run", p=r["p"], src=r["src"], env=r["env"], stack=[[r["do"], 0, "seq", None]])
         return
     g.pop(d["out"])
+
+
+# ----------------------------------------------------------------- draws frame
+def proc_draws(g: Game, f: Frame) -> None:
+    """Draw ``n`` cards one at a time (CR 1006.2) where a replacement effect may replace each
+    draw (CR 910): the top card's move to the hand goes through the moves frame, which asks."""
+    rules: CasterRules = g.rules  # type: ignore[assignment]
+    d = f.data
+    p = d["p"]
+    if d.pop("asked", False):
+        moved = d.pop("ret", None) or []
+        if moved:
+            g.note((p, f"p{p + 1} draws {g.objects[moved[0]].card.key}", f"p{p + 1} draws a card"))
+        d["n"] -= 1
+    while d["n"] > 0:
+        if g.pmods(p).get("cannot_draw"):
+            break  # a prohibition wins (CR 104.4)
+        deck = g.zone(p, "deck")
+        if not deck:
+            rules.draw_from_empty_deck(g, p)
+            break
+        step = rules.plan_move(g, g.objects[deck[-1]], "hand", "draw", {}, p)
+        if step is not None and step["ask"]:
+            d["asked"] = True
+            g.push("moves", p=p, plan=[step], i=0, cause="draw")
+            return
+        rules.draw(g, p, 1)
+        d["n"] -= 1
+    g.pop()
 
 
 # ------------------------------------------------------------- rules processes

@@ -207,6 +207,16 @@ class CasterRules(CardRules):
         return super().player_value(g, p, key)
 
     # ---------------------------------------------------------------- game actions
+    def begin_draw(self, g: Game, p: int, n: int) -> bool:
+        """CR 1006.2: several draws are one draw at a time, so each draw can be replaced ("if you
+        would draw a card, ... instead", CR 910); with a replacement ability in play the draws are
+        done by the ``draws`` procedure, which can ask whether to apply it."""
+        if n <= 0 or not self._has_replacements(g):
+            self.draw(g, p, n)
+            return False
+        g.push("draws", p=p, n=n)
+        return True
+
     def draw_from_empty_deck(self, g: Game, p: int) -> None:
         # CR 1202.1: in the draw phase, too few cards loses: "during a draw phase, if a player
         # needed to draw" -- any player, so both can lose at once (103.3)
