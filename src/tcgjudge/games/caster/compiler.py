@@ -842,7 +842,8 @@ def k_look_n(n: int) -> list:
      "in any order", "choose one from among them and put it into your hand and put the rest on the bottom of your "
      "deck", "put one of them into your hand and the rest on the bottom of your deck in any order")
 def k_pick_look() -> list:
-    return [{"@pick_look": "hand"}]
+    # "in any order" is what CR 302.4 says of every move of several cards into a deck
+    return [{"@pick_look": True}]
 
 
 @tpl("clause", "look at the top card of an enemy deck", "look at the top card of the enemy's deck",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards.context import Ctx, cond, has_kw, kw_params, one_per_card
+from ...cards.ordering import choose_order
 from ...cards.play import (
     begin_play,
     proc_pay,
@@ -727,6 +728,8 @@ def proc_moves(g: Game, f: Frame) -> None:
             s["ask"].pop(0)
             continue
     if "out" not in d:
+        if not choose_order(g, f, plan, lambda s: rules.orderable(g, s)):
+            return  # CR 302.4: the owner orders cards that go into their deck or orbs together
         d["out"] = rules.do_moves(g, plan, d["cause"]) + d.get("moved", [])
     if d.get("instead"):  # what the replacement effects do instead (CR 910.1)
         r = d["instead"].pop(0)

@@ -323,10 +323,27 @@ class CasterRules(CardRules):
                 plan.append(step)
         if not plan:
             return []
-        if any(s["ask"] for s in plan):
+        if any(s["ask"] for s in plan) or self._order_matters(g, plan):
             g.push("moves", p=rt.p, plan=plan, i=0, cause=cause)
             return None
         return self.do_moves(g, plan, cause)
+
+    def orderable(self, g: Game, step: dict) -> bool:
+        """CR 302.4: the owner orders cards put together into a zone whose order is managed (the
+        deck and the orb zone; 310.2-310.3: a graveyard may be reordered at will, so its order
+        is not asked).  Only cards the owner knows: the order of unseen cards is no choice, and
+        asking it would name them.  Cards shuffled in keep no order (CR 1015)."""
+        return step["dest"] in ("deck", "orbs") and not step.get("shuffle") \
+            and self.can_see(g, g.objects[step["oid"]], step["zp"])
+
+    def _order_matters(self, g: Game, plan: list[dict]) -> bool:
+        if len(plan) < 2:
+            return False
+        keys: dict[tuple, set] = {}
+        for s in plan:
+            if s["oid"] in g.objects and self.orderable(g, s):
+                keys.setdefault((s["dest"], s["zp"], s["pos"]), set()).add(g.objects[s["oid"]].card.key)
+        return any(len(k) > 1 for k in keys.values())
 
     def plan_move(self, g: Game, o: Obj, dest: str, cause: str, extra: dict, performer: int) -> dict | None:
         chars = g.chars(o.id)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ....cards.context import has_kw, player1
+from ....cards.ordering import choose_order
 from ....kernel.effects import CEffect
 from ....kernel.events import Event
 from ..vocabulary import ADVANCED_ZONES, FACE_ZONES, TOKEN_ZONES_PERMANENT, TOKEN_ZONES_SPELL, ZONES
@@ -197,7 +198,7 @@ def proc_moves(g: Game, f: Frame) -> None:
             d["i"] += 1
         d["stage"] = 15
     if d["stage"] == 15:  # 4.1.5: the zone's player orders cards put into an ordered zone together
-        if not _order(g, f):
+        if not choose_order(g, f, plan, _ordered_zone):
             return
         d["stage"] = 2
     if d["stage"] == 2:
@@ -275,47 +276,11 @@ def proc_moves(g: Game, f: Frame) -> None:
         g.pop(d.get("moved", []) if d.get("report") else d["out"])
 
 
-def _order(g: Game, f: Frame) -> bool:
-    """4.1.5: several different cards going to the same place of an ordered zone (a deck) at once
-    are put there one at a time in the order the zone's player chooses (4.1.5.1: without showing
-    it).  The plan is reordered accordingly."""
-    d = f.data
-    plan = d["plan"]
-    done = d.setdefault("ordered", [])
-    groups: dict[tuple, list[int]] = {}
-    for i, e in enumerate(plan):
-        if e.get("skip") or e.get("replaced") or e["oid"] not in g.objects:
-            continue
-        if not ZONES[e["dest"]].ordered or ZONES[e["dest"]].shared:
-            continue
-        groups.setdefault((e["dest"], e["zp"], str(e["pos"])), []).append(i)
-    for key, idx in groups.items():
-        if len(idx) < 2 or str(key) in done:
-            continue
-        chosen = d.setdefault("order_" + str(key), [])
-        ans = g.answer(f)
-        if ans is not None:
-            chosen.append(ans)
-        left = [i for i in idx if i not in chosen]
-        if len({g.objects[plan[i]["oid"]].card.key for i in left}) > 1:
-            seen: set[str] = set()
-            opts = []
-            for i in left:
-                k = g.objects[plan[i]["oid"]].card.key
-                if k not in seen:
-                    seen.add(k)
-                    opts.append((f"choose {g.rules.obj_ref(g, plan[i]['oid'], key[1])}", i))
-            g.ask(key[1], "order", f"put which card into your {key[0]} ({key[2]}) next?", opts)
-            return False
-        chosen.extend(left)
-        # rebuild the plan: this group's entries in the chosen order, in the places they held
-        slots = sorted(idx)
-        entries = [plan[i] for i in chosen]
-        for slot, e in zip(slots, entries):
-            plan[slot] = e
-        done.append(str(key))
-        d.pop("order_" + str(key), None)
-    return True
+def _ordered_zone(e: dict) -> bool:
+    """4.1.5: the order of cards put into an ordered zone together is chosen (4.1.5.1: without
+    showing it); a shared ordered zone has no player to choose."""
+    z = ZONES[e["dest"]]
+    return z.ordered and not z.shared
 
 
 def _ability(g: Game, src: int, index: int):
