@@ -118,8 +118,10 @@ class CardRules(GameRules):
                 affects = ("objs", frozenset((o.id,)))
             else:
                 affects = ("sel", aff)
-            # CR 909.3b-1: a static ability's timestamp is when it became valid (the object's entry)
-            out.append(CEffect(-(o.id * 64 + ab.index * 8 + i), o.id, part.get("layer") or self.layer_of(op),
+            # CR 909.3b-1: a static ability's timestamp is when it became valid (the object's entry);
+            # objects that entered together may have had their order chosen (``ts``, CR 909.3b)
+            ts = o.data.get("ts", o.id) if o.data else o.id
+            out.append(CEffect(-(o.id * 64 + ab.index * 8 + i), ts, part.get("layer") or self.layer_of(op),
                                op, part["args"], affects, o.controller, o.id, "static",
                                cond=ab.spec.get("if"), ability=ab))
         return out

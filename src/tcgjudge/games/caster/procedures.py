@@ -731,11 +731,41 @@ def proc_moves(g: Game, f: Frame) -> None:
         if not choose_order(g, f, plan, lambda s: rules.orderable(g, s)):
             return  # CR 302.4: the owner orders cards that go into their deck or orbs together
         d["out"] = rules.do_moves(g, plan, d["cause"]) + d.get("moved", [])
+        d["tied"] = rules.tied_entries(g, d["out"])
+    if not choose_timestamps(g, f):
+        return
     if d.get("instead"):  # what the replacement effects do instead (CR 910.1)
         r = d["instead"].pop(0)
         g.push("run", p=r["p"], src=r["src"], env=r["env"], stack=[[r["do"], 0, "seq", None]])
         return
     g.pop(d["out"])
+
+
+def choose_timestamps(g: Game, f: Frame) -> bool:
+    """CR 909.3b: continuous effects of cards that entered the field together have the same
+    timestamp; where their order matters, the turn player decides it, one card at a time (the
+    first chosen applies first).  False while that choice is pending."""
+    d = f.data
+    tied = d.get("tied")
+    if not tied:
+        return True
+    rules: CasterRules = g.rules  # type: ignore[assignment]
+    chosen = d.setdefault("ts_chosen", [])
+    ans = g.answer(f)
+    if ans is not None:
+        chosen.append(ans)
+    left = [x for x in tied if x not in chosen and x in g.objects]
+    if len(left) > 1:
+        g.ask(g.active, "timestamp", "these cards entered together: whose continuous effects apply first? "
+              "(CR 909.3b)", [(f"choose {rules.obj_ref(g, x)}", x) for x in left])
+        return False
+    order = chosen + left
+    for slot, oid in zip(sorted(tied), order):
+        if oid in g.objects and slot != oid:
+            g.set_data(oid, "ts", slot)
+    g.note("timestamps chosen: " + ", ".join(rules.obj_name(g, x, None) for x in order if x in g.objects))
+    d["tied"] = None
+    return True
 
 
 # ----------------------------------------------------------------- draws frame

@@ -323,7 +323,7 @@ class CasterRules(CardRules):
                 plan.append(step)
         if not plan:
             return []
-        if any(s["ask"] for s in plan) or self._order_matters(g, plan):
+        if any(s["ask"] for s in plan) or self._order_matters(g, plan) or self._may_tie(g, plan):
             g.push("moves", p=rt.p, plan=plan, i=0, cause=cause)
             return None
         return self.do_moves(g, plan, cause)
@@ -335,6 +335,39 @@ class CasterRules(CardRules):
         asking it would name them.  Cards shuffled in keep no order (CR 1015)."""
         return step["dest"] in ("deck", "orbs") and not step.get("shuffle") \
             and self.can_see(g, g.objects[step["oid"]], step["zp"])
+
+    def _may_tie(self, g: Game, plan: list[dict]) -> bool:
+        """Do two or more cards with continuous abilities enter the field together (their
+        effects then have the same timestamp, CR 909.3b)?"""
+        n = 0
+        for s in plan:
+            o = g.objects.get(s["oid"])
+            if o is not None and s["dest"] in ON_FIELD and o.zone not in ON_FIELD \
+                    and o.card.chars.get("has_static"):
+                n += 1
+        return n > 1
+
+    def tied_entries(self, g: Game, new: list[int]) -> list[int]:
+        """CR 909.3b: of the objects that just entered the field together, those whose continuous
+        effects have the same timestamp and whose order changes some card's information (the
+        turn player then decides it).  Each pair is tried both ways."""
+        cands = [x for x in new if x in g.objects and g.objects[x].zone in ON_FIELD
+                 and g.chars(x).get("has_static")]
+        if len(cands) < 2:
+            return []
+        def snapshot() -> dict:
+            return {oid: g.chars(oid) for z in ON_FIELD for oid in g.all_in(z)}
+        base = snapshot()
+        for i, x in enumerate(cands):
+            for y in cands[i + 1:]:
+                g.set_data(x, "ts", y)
+                g.set_data(y, "ts", x)
+                swapped = snapshot()
+                g.set_data(x, "ts", None)
+                g.set_data(y, "ts", None)
+                if swapped != base:
+                    return cands
+        return []
 
     def _order_matters(self, g: Game, plan: list[dict]) -> bool:
         if len(plan) < 2:
