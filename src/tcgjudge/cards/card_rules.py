@@ -133,6 +133,23 @@ class CardRules(GameRules):
     def effect_condition(self, g: Game, eff: CEffect, view: LayerView) -> bool:
         return cond(self._eff_ctx(g, eff, view), eff.cond)
 
+    #: operations of static abilities whose values are computed as the effect applies
+    COMPUTED_OPS = ("modify", "set_stats", "grant_counters")
+
+    def effect_varies(self, eff: CEffect) -> bool:
+        return super().effect_varies(eff) or (
+            eff.duration == "static" and eff.op in self.COMPUTED_OPS
+            and any(not isinstance(v, int) for v in eff.args.values()))
+
+    def effect_signature(self, g: Game, eff: CEffect, view: LayerView) -> Any:
+        """What the effect applies to and, for a static ability's computed values ("ATK becomes
+        equal to its DEF"), the values it applies (CR 909.3a: "what or how")."""
+        what = super().effect_signature(g, eff, view)
+        if eff.duration != "static" or eff.op not in self.COMPUTED_OPS or not what:
+            return what
+        ctx = self._eff_ctx(g, eff, view)  # the values are computed as in ``apply_effect``
+        return what, tuple(sorted((k, value(ctx, v)) for k, v in eff.args.items()))
+
     def effect_affects(self, g: Game, eff: CEffect, view: LayerView) -> Iterable[Any]:
         ctx = self._eff_ctx(g, eff, view)
         if eff.cond is not None and not cond(ctx, eff.cond):

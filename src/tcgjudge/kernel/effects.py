@@ -96,22 +96,22 @@ def _affected(game: Game, eff: CEffect, view: LayerView) -> list:
 def _order(game: Game, effects: list[CEffect], view: LayerView) -> list[CEffect]:
     """Order the effects of one layer: dependency first, then timestamp (CR 909.3)."""
     effects = sorted(effects, key=lambda e: e.ts)
+    rules = game.rules
     # effects on players change no object's characteristics: they keep timestamp order
     objects = [e for e in effects if e.affects[0] not in ("players", "players_sel")]
-    if len(objects) < 2 or all(e.affects[0] == "objs" for e in objects):
+    varying = [e for e in objects if rules.effect_varies(e)]
+    if len(objects) < 2 or not varying:
         return effects
     depends: dict[int, set[int]] = {e.eid: set() for e in effects}
-    base_sets = {e.eid: set(_affected(game, e, view)) for e in objects}
+    base_sigs = {e.eid: rules.effect_signature(game, e, view) for e in varying}
     for a in objects:
         trial = dict(view.chars)
         tview = LayerView(game, trial)
-        for oid in base_sets[a.eid]:
-            trial[oid] = game.rules.apply_effect(game, a, tview.get(oid), oid, tview)
-        for b in objects:
-            if b is a or b.affects[0] == "objs":
-                continue
-            if set(_affected(game, b, tview)) != base_sets[b.eid]:
-                depends[b.eid].add(a.eid)  # B's set changes when A applies: B depends on A
+        for oid in _affected(game, a, view):
+            trial[oid] = rules.apply_effect(game, a, tview.get(oid), oid, tview)
+        for b in varying:
+            if b is not a and rules.effect_signature(game, b, tview) != base_sigs[b.eid]:
+                depends[b.eid].add(a.eid)  # applying A changes what or how B applies: B depends on A
     out: list[CEffect] = []
     remaining = list(effects)
     while remaining:

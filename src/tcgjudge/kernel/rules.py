@@ -74,6 +74,19 @@ class GameRules:
     def effect_condition(self, g: Game, eff: CEffect, view: LayerView) -> bool:
         return True
 
+    def effect_varies(self, eff: CEffect) -> bool:
+        """Can what or how ``eff`` applies change with other effects (so that it may depend on
+        them, CR 909.3a)?  An effect on fixed objects with fixed values cannot."""
+        return eff.affects[0] != "objs" or eff.cond is not None
+
+    def effect_signature(self, g: Game, eff: CEffect, view: LayerView) -> Any:
+        """What ``eff`` applies to and how, in ``view`` (CR 909.3a: B depends on A when
+        applying A first changes this for B)."""
+        if eff.affects[0] == "objs":
+            return frozenset(o for o in eff.affects[1] if o in view.chars) \
+                if eff.cond is None or self.effect_condition(g, eff, view) else None
+        return frozenset(self.effect_affects(g, eff, view))
+
     def apply_effect(self, g: Game, eff: CEffect, chars: dict, oid: int, view: LayerView) -> dict:
         return chars
 
