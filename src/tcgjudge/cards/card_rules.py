@@ -17,7 +17,7 @@ from ..kernel.rules import GameRules
 from .context import Ctx, cond, matches, players, resolve, select, value
 from .interpreter import CORE_OPS, Run, proc_run
 from .language import Vocabulary
-from .loader import set_ability_flags
+from .loader import kw_items, set_ability_flags
 
 if TYPE_CHECKING:
     from ..kernel.game import Game
@@ -25,20 +25,6 @@ if TYPE_CHECKING:
 
 
 OBJ_MARK = "\x00"
-
-
-def kw_items(raw: Any) -> tuple:
-    """Granted keywords as (name, value) pairs, from ``word``, ``{word: value}`` or a pair."""
-    items = (raw,) if isinstance(raw, (str, dict)) else tuple(raw)
-    out = []
-    for k in items:
-        if isinstance(k, str):
-            out.append((k, None))
-        elif isinstance(k, dict) and len(k) == 1:
-            out.append(next(iter(k.items())))
-        else:
-            out.append(tuple(k))
-    return tuple(out)
 
 
 class CardRules(GameRules):
@@ -59,9 +45,28 @@ class CardRules(GameRules):
         self.register("run", proc_run)
         self.cards: dict[str, CardDef] = {}
         self.tokens: dict[str, CardDef] = {}
+        self._kw_abilities: dict[tuple, tuple[Ability, ...]] = {}
 
     def layer_of(self, op: str) -> str:
         return self.op_layers.get(op, self.layers[-1])
+
+    def card_builder(self) -> Any:
+        """The game's card builder (whose ``keyword_abilities`` writes out keyword abilities)."""
+        return None
+
+    def keyword_ability_objects(self, kw: str, param: Any) -> tuple[Ability, ...]:
+        """The abilities a keyword stands for (Caster CR 1101.1a: [Soul Seal], [Unity], [Ride];
+        SVE 12: Evolve, Stack, ...), as given to a card by an effect that grants the keyword.
+        Their indexes (300 and up, by keyword) keep them apart from the card's own."""
+        key = (kw, param)
+        got = self._kw_abilities.get(key)
+        if got is None:
+            b = self.card_builder()
+            specs = b.keyword_abilities(kw, param, {}) if b is not None and b.keyword_abilities else []
+            base = 300 + 10 * sorted(self.vocab.keywords).index(kw) if kw in self.vocab.keywords else 300
+            got = self._kw_abilities[key] = tuple(b.ability(sp, f"keyword {kw}", base + i)
+                                                  for i, sp in enumerate(specs))
+        return got
 
     # ------------------------------------------------------------ labels
     def obj_ref(self, g: Game, oid: int, viewer: int | None = None) -> str:
@@ -183,7 +188,13 @@ class CardRules(GameRules):
                 c[k] = value(ctx, v) if ctx is not None else v
         elif op == "grant":
             if "keywords" in args:
-                c["keywords"] = tuple(c.get("keywords", ())) + kw_items(args["keywords"])
+                new = kw_items(args["keywords"])
+                c["keywords"] = tuple(c.get("keywords", ())) + new
+                have = {a.keyword for a in c.get("abilities", ()) if a.keyword}
+                extra = tuple(ab for k, p in new if k not in have for ab in self.keyword_ability_objects(k, p))
+                if extra:  # the keyword's abilities come with it (Caster CR 1101.1a)
+                    c["abilities"] = tuple(c.get("abilities", ())) + extra
+                    self._ability_flags(c)
             if "flags" in args:
                 fl = args["flags"]
                 c["flags"] = frozenset(c.get("flags", frozenset())) | frozenset(
@@ -215,6 +226,9 @@ class CardRules(GameRules):
                 gone = args["keywords"]
                 gone = (gone,) if isinstance(gone, str) else tuple(gone)
                 c["keywords"] = tuple(k for k in c.get("keywords", ()) if k[0] not in gone)
+                if any(a.keyword in gone for a in c.get("abilities", ())):
+                    c["abilities"] = tuple(a for a in c["abilities"] if a.keyword not in gone)
+                    self._ability_flags(c)
             if "flags" in args:
                 fl = args["flags"]
                 c["flags"] = frozenset(c.get("flags", frozenset())) - frozenset(
@@ -284,7 +298,7 @@ class CardRules(GameRules):
     def _current_trigger_sources(self, g: Game) -> list[tuple[int, Any, dict]]:
         objs = g.objects
         tz = self.trigger_zones
-        granted = any(e.op == "grant" and "abilities" in e.args for e in g.effects) or self._static_grants(g)
+        granted = self.abilities_granted(g)
         if granted:  # an effect may give anything an automatic ability: look at every object
             cands = [oid for (_zp, zname), ids in g.zones.items() if zname in tz for oid in ids]
         else:
@@ -322,6 +336,17 @@ class CardRules(GameRules):
         always stands for the same card)."""
         tz = self.trigger_zones
         return g.memo(("zone_sig",), lambda: tuple(tuple(ids) for (_zp, z), ids in g.zones.items() if z in tz))
+
+    def grants_abilities(self, eff: CEffect) -> bool:
+        """Does the effect give abilities (its own, or a keyword's, CR 1101.1a)?"""
+        if eff.op != "grant" or not isinstance(eff.args, dict):
+            return False
+        return "abilities" in eff.args or ("keywords" in eff.args and any(
+            self.keyword_ability_objects(k, p) for k, p in kw_items(eff.args["keywords"])))
+
+    def abilities_granted(self, g: Game) -> bool:
+        """Is there an effect that may give some object abilities it was not printed with?"""
+        return any(self.grants_abilities(e) for e in g.effects) or self._static_grants(g)
 
     def _static_grants(self, g: Game) -> bool:
         """Is there a card with a static ability that grants abilities where abilities trigger?"""

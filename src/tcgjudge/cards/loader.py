@@ -67,6 +67,20 @@ def copies_field(v: Any) -> Any:
     return v
 
 
+def kw_items(raw: Any) -> tuple:
+    """Granted keywords as (name, value) pairs, from ``word``, ``{word: value}`` or a pair."""
+    items = (raw,) if isinstance(raw, (str, dict)) else tuple(raw)
+    out = []
+    for k in items:
+        if isinstance(k, str):
+            out.append((k, None))
+        elif isinstance(k, dict) and len(k) == 1:
+            out.append(next(iter(k.items())))
+        else:
+            out.append(tuple(k))
+    return tuple(out)
+
+
 class CardBuilder:
     """Turns card entries into CardDefs for one game.
 
@@ -140,7 +154,7 @@ class CardBuilder:
         chars["abilities"] = tuple(abilities)
         set_ability_flags(chars)
         chars["grants_abilities"] = any(
-            a.kind == "static" and any(e["op"] == "grant" and isinstance(e["args"], dict) and "abilities" in e["args"]
+            a.kind == "static" and any(e["op"] == "grant" and isinstance(e["args"], dict) and self._gives_abilities(e["args"])
                                        for e in a.spec["effects"]) for a in abilities)
         if "effect" in entry:
             chars["effect"] = self.ability({"spell": entry["effect"]}, f"{w}: effect", -1)
@@ -153,6 +167,14 @@ class CardBuilder:
             raise CardError(f"{w}: text: expected text")
         return CardDef(self.key_of({**entry, **chars}), chars, text=text, token=bool(entry.get("token")),
                        game=self.game, extra={k: entry[k] for k in ("flavor", "set", "number") if k in entry})
+
+    def _gives_abilities(self, args: dict) -> bool:
+        """A grant that gives abilities: its own, or a keyword's that stands for abilities."""
+        if "abilities" in args:
+            return True
+        if "keywords" not in args or not self.keyword_abilities:
+            return False
+        return any(self.keyword_abilities(name, param, {}) for name, param in kw_items(args["keywords"]))
 
     def keywords(self, raw: Any, where: str) -> tuple:
         if not isinstance(raw, list):

@@ -381,7 +381,7 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
     objs = g.objects
     # without an effect that grants abilities, a face-up card printed without activated abilities
     # has none: skip it without computing its characteristics
-    granted = any(e.op == "grant" and "abilities" in e.args for e in g.effects) or rules._static_grants(g)
+    granted = rules.abilities_granted(g)
     for q in (p, 1 - p):
         for z in (ON_FIELD + ABILITY_ZONES if q == p else ON_FIELD):
             for oid in g.zone(q, z):

@@ -78,6 +78,11 @@ class CasterRules(CardRules):
     def default_orient(self, zone: str) -> str:
         return "recovered" if zone in ("field", "casters") else ""  # CR 303.1b
 
+    def card_builder(self) -> Any:
+        from .cards import builder
+
+        return builder()
+
     # ------------------------------------------------------------ characteristics
     def base_chars(self, g: Game, o: Obj) -> dict:
         if not o.face_up:

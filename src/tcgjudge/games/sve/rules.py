@@ -62,6 +62,9 @@ class SveRules(CardRules):
                  "modify": "num", "set_stats": "num", "player": "num", "change_type": "nonnum",
                  "maneuver": "nonnum", "evolve_cost": "num", "damage_mod": "num"}
 
+    def card_builder(self) -> Any:
+        return self.builder
+
     def __init__(self) -> None:
         super().__init__()
         self.vocab = vocabulary()
