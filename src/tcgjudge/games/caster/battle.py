@@ -345,7 +345,7 @@ def proc_break(g: Game, f: Frame) -> None:
     if len(opts) == 1:
         g.pop()
         return
-    g.ask(p, "break", "[Break]: play a corrupted card now?", opts)
+    g.ask(p, "break", "[Break]: play a card put into your hand from an orb zone now?", opts)
 
 
 def _break_caster(g: Game, p: int, ans: tuple) -> None:

@@ -732,7 +732,13 @@ def proc_moves(g: Game, f: Frame) -> None:
             return  # CR 302.4: the owner orders cards that go into their deck or orbs together
         d["out"] = rules.do_moves(g, plan, d["cause"]) + d.get("moved", [])
         d["tied"] = rules.tied_entries(g, d["out"])
+        d["breakers"] = [[p, cards] for p, cards in sorted(rules.breakers(g, plan).items(),
+                                                           key=lambda kv: kv[0] != g.active)]
     if not choose_timestamps(g, f):
+        return
+    if d.get("breakers"):  # CR 1103: each player may play the [Break] cards that reached their hand
+        p, cards = d["breakers"].pop(0)
+        g.push("break", p=p, cards=cards)
         return
     if d.get("instead"):  # what the replacement effects do instead (CR 910.1)
         r = d["instead"].pop(0)

@@ -328,7 +328,8 @@ class CasterRules(CardRules):
                 plan.append(step)
         if not plan:
             return []
-        if any(s["ask"] for s in plan) or self._order_matters(g, plan) or self._may_tie(g, plan):
+        if any(s["ask"] for s in plan) or self._order_matters(g, plan) or self._may_tie(g, plan) \
+                or any(s["frm"] == "orbs" and s["dest"] == "hand" for s in plan):
             g.push("moves", p=rt.p, plan=plan, i=0, cause=cause)
             return None
         return self.do_moves(g, plan, cause)
@@ -340,6 +341,19 @@ class CasterRules(CardRules):
         asking it would name them.  Cards shuffled in keep no order (CR 1015)."""
         return step["dest"] in ("deck", "orbs") and not step.get("shuffle") \
             and self.can_see(g, g.objects[step["oid"]], step["zp"])
+
+    def breakers(self, g: Game, plan: list[dict]) -> dict[int, list[int]]:
+        """CR 1103.2-1103.3: the cards with [Break] that the moves of ``plan`` put into a hand from
+        an orb zone, by the player whose hand it is (corruption has its own procedure)."""
+        out: dict[int, list[int]] = {}
+        for s in plan:
+            if s["frm"] != "orbs" or s["dest"] != "hand" or s.get("skip") or s["oid"] not in g.lki:
+                continue
+            new = g.lki[s["oid"]][2]
+            if new in g.objects and g.objects[new].zone == "hand" \
+                    and has_kw(g.chars(new).get("keywords", ()), "break"):
+                out.setdefault(g.objects[new].zp, []).append(new)
+        return out
 
     def _may_tie(self, g: Game, plan: list[dict]) -> bool:
         """Do two or more cards with continuous abilities enter the field together (their
@@ -449,7 +463,7 @@ class CasterRules(CardRules):
         applied = [list(x) for x in extra.get("_replaced", ())]
         if self.replacements_for(g, o, dest, cause, applied):
             ask.insert(0, "replace")  # CR 910: replacement effects of this move, first
-        return {"oid": o.id, "dest": dest, "zp": zp, "face": face, "orient": orient, "pos": pos,
+        return {"oid": o.id, "frm": o.zone, "dest": dest, "zp": zp, "face": face, "orient": orient, "pos": pos,
                 "ask": ask, "performer": performer, "shuffle": bool(extra.get("shuffle")),
                 "cause": cause, "applied": applied}
 
