@@ -595,7 +595,7 @@ def op_drive_check(rt: Run, a: dict) -> bool:
 
 
 def _trigger_ability(g, rt: Run, p: int, icon: str, ans: Any) -> None:
-    if icon == "critical":  # 14.4.5.1.3.1 (no duration is given: it lasts)
+    if icon == "critical":  # 14.4.5.1.3.1: no duration is given, so it lasts for the rest of the game (10.2.1.2)
         g.add_effect(CEffect(g.tick(), g.tick(), "num", "modify", {"atk": 2}, ("objs", frozenset((ans,))), p,
                              rt.d.get("src"), "permanent"))
         g.note(f"critical trigger: {g.rules.obj_name(g, ans, None)} gets +2 attack")
