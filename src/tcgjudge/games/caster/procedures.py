@@ -736,13 +736,13 @@ def proc_moves(g: Game, f: Frame) -> None:
                                                            key=lambda kv: kv[0] != g.active)]
     if not choose_timestamps(g, f):
         return
-    if d.get("breakers"):  # CR 1103: each player may play the [Break] cards that reached their hand
-        p, cards = d["breakers"].pop(0)
-        g.push("break", p=p, cards=cards)
-        return
     if d.get("instead"):  # what the replacement effects do instead (CR 910.1)
         r = d["instead"].pop(0)
         g.push("run", p=r["p"], src=r["src"], env=r["env"], stack=[[r["do"], 0, "seq", None]])
+        return
+    if d.get("breakers"):  # CR 1103: each player may play the [Break] cards that reached their hand
+        p, cards = d["breakers"].pop(0)
+        g.push("break", p=p, cards=cards)
         return
     g.pop(d["out"])
 
