@@ -200,7 +200,7 @@ def test_version_and_help() -> None:
         assert f"  {cmd}" in res.output
 
 
-def test_rules_coverage_json() -> None:
+def test_rules_coverage_json(shared: Path) -> None:
     res = run("rules", "coverage", "caster", "--json")
     assert res.exit_code == 0, res.output
     json.loads(res.output)
