@@ -180,6 +180,11 @@ _SUFFIXES: list[tuple[re.Pattern, Callable[[re.Match], dict]]] = [
      lambda m: {"controller": "enemy"}),
     (re.compile(r"\s+you control$", re.IGNORECASE), lambda m: {"controller": "you"}),
     (re.compile(r"\s+from the field$", re.IGNORECASE), lambda m: {}),
+    # CR 909.6: "printed" information is the card's without any continuous effect
+    (re.compile(r"\s+with (atk|def) (greater|less) than its printed (atk|def)$", re.IGNORECASE),
+     lambda m: {"where": {"compare": [{"prop": ["it", m.group(1).lower()]},
+                                      ">" if m.group(2).lower() == "greater" else "<",
+                                      {"original": ["it", m.group(3).lower()]}]}}),
 ]
 
 
