@@ -399,6 +399,16 @@ def test_conditional_keyword_text() -> None:
     assert bingo["effect"]["do"] == [{"draw": 1}, {"if": {"cond": {"bingo": True}, "then": [{"draw": 2}]}}]
 
 
+@pytest.mark.rules("caster", "909.6")
+def test_printed_values_are_compared_without_effects() -> None:
+    got = compile_text("[Rest]: Target servant with ATK greater than its printed ATK gains +1000 ATK until end "
+                       "of turn.", card_type="caster")
+    target = got["abilities"][0]["activated"]["target"]
+    assert target["where"] == {"compare": [{"prop": ["it", "atk"]}, ">", {"original": ["it", "atk"]}]}
+    low = compile_text("Destroy target servant with DEF less than its printed DEF.", card_type="conjure")
+    assert low["effect"]["target"]["where"]["compare"][1] == "<"
+
+
 @pytest.mark.rules("caster", "402.4")
 def test_a_deck_building_ability_is_the_copies_field() -> None:
     assert compile_text("A deck may contain any number of cards named Swarm Drone.", name="Swarm Drone") == {
@@ -410,7 +420,6 @@ def test_a_deck_building_ability_is_the_copies_field() -> None:
 # --------------------------------------------------------------------- what is not guessed
 @pytest.mark.parametrize("text", [
     "[Enter] ⇒ Return target servant with total cost 3 or less to its owner's hand.",
-    "[Rest]: Target servant with ATK greater than its printed ATK gains +1000 ATK until end of turn.",
     "This card gains +1000 ATK while battling an Aqua servant.",
     "[Rest], return an allied servant to its owner's hand: Draw a card.",
     "Draw a card if the moon is full.",
