@@ -260,10 +260,21 @@ def normalize(text: str) -> str:
     return t
 
 
-def sentences(text: str) -> list[str]:
-    """Split a paragraph into sentences (periods outside parentheses and quotes)."""
-    out, cur, depth, quote = [], [], 0, False
-    for ch in text:
+def sentences(text: str, after_quote: bool = False) -> list[str]:
+    """Split a paragraph into sentences at periods outside parentheses, brackets and quotes; with
+    ``after_quote``, also after a quotation that ends with a period (``gains "Draw a card." Then
+    ...``: SVE's texts end quoted sentences that way)."""
+    out: list[str] = []
+    cur: list[str] = []
+    depth, quote = 0, False
+
+    def cut() -> None:
+        s = "".join(cur).strip()
+        if s.strip(". "):
+            out.append(s)
+        cur.clear()
+
+    for i, ch in enumerate(text):
         cur.append(ch)
         if ch in "([":
             depth += 1
@@ -271,14 +282,11 @@ def sentences(text: str) -> list[str]:
             depth = max(0, depth - 1)
         elif ch == '"':
             quote = not quote
-        elif ch == "." and depth == 0 and not quote:
-            s = "".join(cur).strip()
-            if s.strip(". "):
-                out.append(s)
-            cur = []
-    s = "".join(cur).strip()
-    if s.strip(". "):
-        out.append(s)
+            if after_quote and not quote and depth == 0 and i > 0 and text[i - 1] == ".":
+                cut()
+        elif ch == "." and depth == 0 and not quote and not (after_quote and text[i + 1:i + 2] == '"'):
+            cut()
+    cut()
     return out
 
 

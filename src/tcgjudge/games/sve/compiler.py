@@ -58,9 +58,14 @@ from ...cards.textcompiler import (
     normalize,
     read_number,
     report_main,
+    sentences,
     strip_end_clause,
 )
 from .vocabulary import CLASSES
+
+
+def split_sentences(text: str) -> list[str]:
+    return sentences(text, after_quote=True)
 
 #: words (instruction arguments, flags, cost items) written here that the engine does not yet have;
 #: empty now: `to_deck` `pos: top_or_bottom`, the flags `ignore_ward` / `cannot_attack`, the keyword
@@ -2337,36 +2342,6 @@ _REGION_COND = {"combo": "combo", "spellchain": "spellchain", "sc": "spellchain"
                 "nc": "necrocharge"}
 _CHOOSE = re.compile(r"choose (one|1|two|2|three|3|up to (?:one|two|three|\d))(?: of the following(?: effects)?)?\s*[.:]?\s*"
                      r"(?=\(1\)|\[PP=1\])", re.IGNORECASE)
-
-
-def split_sentences(text: str) -> list[str]:
-    """Sentences of a paragraph: periods outside quotes and parentheses."""
-    out, cur, depth, quote = [], [], 0, False
-    for i, ch in enumerate(text):
-        cur.append(ch)
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth = max(0, depth - 1)
-        elif ch == '"':
-            quote = not quote
-            if not quote and i > 0 and text[i - 1] == "." and depth == 0:
-                s = "".join(cur).strip()
-                if s:
-                    out.append(s)
-                cur = []
-        elif ch == "." and depth == 0 and not quote:
-            nxt = text[i + 1:i + 2]
-            if nxt == '"':
-                continue
-            s = "".join(cur).strip()
-            if s.strip(". "):
-                out.append(s)
-            cur = []
-    s = "".join(cur).strip()
-    if s.strip(". "):
-        out.append(s)
-    return out
 
 
 def compile_body(text: str, asm: _Asm) -> tuple[list, dict | None]:
