@@ -346,7 +346,8 @@ class CardRules(GameRules):
 
     def abilities_granted(self, g: Game) -> bool:
         """Is there an effect that may give some object abilities it was not printed with?"""
-        return any(self.grants_abilities(e) for e in g.effects) or self._static_grants(g)
+        return g.memo(("abilities_granted",), lambda: any(self.grants_abilities(e) for e in g.effects)
+                      or self._static_grants(g))
 
     def _static_grants(self, g: Game) -> bool:
         """Is there a card with a static ability that grants abilities where abilities trigger?"""

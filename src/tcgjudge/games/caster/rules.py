@@ -328,8 +328,9 @@ class CasterRules(CardRules):
                 plan.append(step)
         if not plan:
             return []
-        if any(s["ask"] for s in plan) or self._order_matters(g, plan) or self._may_tie(g, plan) \
-                or any(s["frm"] == "orbs" and s["dest"] == "hand" for s in plan):
+        # the moves frame asks what the moves need decided, and offers [Break] (CR 1103.2)
+        if any(s["ask"] or (s["frm"] == "orbs" and s["dest"] == "hand") for s in plan) \
+                or (len(plan) > 1 and (self._order_matters(g, plan) or self._may_tie(g, plan))):
             g.push("moves", p=rt.p, plan=plan, i=0, cause=cause)
             return None
         return self.do_moves(g, plan, cause)
@@ -389,8 +390,6 @@ class CasterRules(CardRules):
         return []
 
     def _order_matters(self, g: Game, plan: list[dict]) -> bool:
-        if len(plan) < 2:
-            return False
         keys: dict[tuple, set] = {}
         for s in plan:
             if s["oid"] in g.objects and self.orderable(g, s):
