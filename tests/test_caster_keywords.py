@@ -745,7 +745,7 @@ do:
   - p1: play Veil Draught targeting a
   - p1: pass
   - p2: pass
-  - pass until battle/judgment end
+  - pass until battle end
 expect:
   t: {zone: p2.field}
 """)

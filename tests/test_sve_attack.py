@@ -43,11 +43,11 @@ def test_ward_must_be_attacked_when_possible() -> None:
     r = scenario(setup({"field": [{"card": "Test Goblin", "id": "a"}]},
                        {"field": [{"card": "Test Squire", "id": "w", "state": "engaged"},
                                   {"card": "Test Ogre", "id": "o", "state": "engaged"}]}))
-    assert {x for x in options(r) if x.startswith("attack a")} == {"attack a -> w"}
+    assert {x for x in r.g.pending.labels if x.startswith("attack a")} == {"attack a -> w"}
     # a reserved Ward follower forces nothing (it cannot be attacked)
     r = scenario(setup({"field": [{"card": "Test Goblin", "id": "a"}]},
                        {"field": [{"card": "Test Squire", "id": "w"}, {"card": "Test Ogre", "id": "o", "state": "engaged"}]}))
-    assert {x for x in options(r) if x.startswith("attack a")} == {"attack a -> o", "attack a -> p2"}
+    assert {x for x in r.g.pending.labels if x.startswith("attack a")} == {"attack a -> o", "attack a -> p2"}
 
 
 @pytest.mark.rules("sve", "8.4.4", "8.4.5", "8.4.5.1", "8.4.6", "8.4.9", "8.4.9.1", "8.4.9.2", "8.4.10", "8.4.11",

@@ -232,7 +232,7 @@ def test_a_cycle_nobody_can_stop_is_a_draw_under_the_sve_rule() -> None:
 
 
 # -------------------------------------------------------------------- formats (Appendix B)
-@pytest.mark.rules("sve", "B-2 6.1.1.5.2")
+@pytest.mark.rules("sve", "B-2:6.1.1.5.2")
 def test_a_cross_craft_main_deck_holds_a_card_of_each_leaders_class() -> None:
     from tcgjudge.games.sve.deck import Deck, check_deck
 

@@ -138,7 +138,7 @@ def test_universe_basis_and_the_vanguard_rules() -> None:
                errors(Deck("noleaderuni", [plain_leader], uni + [start], [], basis="universe")))
 
 
-@pytest.mark.rules("sve", "B-1 6.1.1", "B-1 6.1.1.2", "B-1 6.1.1.3", "B-1 6.1.1.4", "B-1 6.1.1.5", "B-1 6.1.1.6")
+@pytest.mark.rules("sve", "B-1:6.1.1", "B-1:6.1.1.2", "B-1:6.1.1.3", "B-1:6.1.1.4", "B-1:6.1.1.5", "B-1:6.1.1.6")
 def test_sealed_deck_rules() -> None:
     mixed = main_of(15, "forestcraft") + main_of(15, "swordcraft", "S")
     assert errors(Deck("sealed", [], mixed, [], format="sealed")) == []  # no leader, classes mixed
@@ -152,7 +152,7 @@ def test_sealed_deck_rules() -> None:
     assert any(e.startswith("B-1 6.1.1.4: F 1 is not an evolved or advanced card") for e in errs)
 
 
-@pytest.mark.rules("sve", "B-2 6.1.1.1", "B-2 6.1.1.5", "B-2 6.1.1.5.1")
+@pytest.mark.rules("sve", "B-2:6.1.1.1", "B-2:6.1.1.5", "B-2:6.1.1.5.1")
 def test_cross_craft_deck_rules() -> None:
     two = [LEADER, SWORD_LEADER]
     main = main_of(20) + main_of(20, "swordcraft", "S")

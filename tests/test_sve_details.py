@@ -127,7 +127,7 @@ def test_optional_additional_cost_when_playing() -> None:
     assert attr(r, "o", "damage") == 1 and r.g.players[0]["pp"] == 3
 
 
-@pytest.mark.rules("sve", "B-1", "8.5.1", "8.5.1.1")
+@pytest.mark.rules("sve", "B-1:8.5.1", "B-1:8.5.1.1")
 def test_sealed_granting_rush() -> None:
     r = scenario(setup({"field": [{"card": "Test Ogre", "id": "o", "summoned_this_turn": True},
                                   {"card": "Test Goblin", "id": "g"}],

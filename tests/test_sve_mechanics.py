@@ -177,6 +177,17 @@ def test_drive_checks() -> None:
     r = scenario(setup({"field": [{"card": "Driver", "id": "d"}], "deck": ["Crit Card", "Filler"]}),
                  cards=[striker, crit, heal], do=[{"p1": "attack d -> p2"}])
     assert r.g.pending.kind == "quick" and len(r.g.zone(0, "deck")) == 2 and not r.g.zone(0, "cemetery")
+    # a Draw Trigger: the player draws a card (14.4.5.1.3.2); the trigger card goes to the cemetery
+    draw = follower("Draw Card", 1, 1, 1, trigger="draw", **VG)
+    r = scenario(setup({"field": [{"card": "Driver", "id": "d"}], "hand": 0,
+                        "deck": ["Draw Card", {"card": "Filler", "id": "f1"}, {"card": "Filler", "id": "f2"}],
+                        "universe": "vanguard"}),
+                 cards=[striker, draw], do=[{"p1": "attack d -> p2"}])
+    assert r.g.pending.kind == "trigger" and options(r) == {"pass", "resolve draw trigger"}
+    step(r, "p1", "resolve draw trigger")
+    g = r.g
+    assert [g.objects[x].card.key for x in g.zone(0, "hand")] == ["Filler"] and r.current("f1") in g.zone(0, "hand")
+    assert [g.objects[x].card.key for x in g.zone(0, "cemetery")] == ["Draw Card"]
 
 
 @pytest.mark.rules("sve", "14.4.7.1", "14.4.7.2", "14.4.7.3", "14.4.7.3.1", "14.4.7.3.2", "14.4.8.1", "14.4.8.2",

@@ -55,11 +55,12 @@ def test_preparation_redraw_and_first_turn() -> None:
     assert len(g.zone(1 - first, "hand")) == 5  # the second player draws on their first turn
 
 
-@pytest.mark.rules("sve", "6.2.1.8")
+@pytest.mark.rules("sve", "6.2.1.7", "6.2.1.8")
 def test_redraw_is_once_and_keep_is_offered() -> None:
     r = scenario({"at": "preparation", "first_player": "p2",
-                  "p1": {"hand": ["Test Goblin", "Test Squire", "Test Bolt", "Test Ogre"], "deck": 10},
-                  "p2": {"hand": 4, "deck": 10}},
+                  # SPEC: `preparation` is before the opening draw (6.2.1.7): the top four are drawn
+                  "p1": {"deck": ["Test Goblin", "Test Squire", "Test Bolt", "Test Ogre"] + ["Filler"] * 10},
+                  "p2": {"deck": 14}},
                  do=[{"p2": "keep hand"}])
     assert options(r) == {"redraw", "keep hand"} and r.g.pending.player == 0
     from sve_util import step
@@ -140,7 +141,7 @@ def test_basis_is_declared_for_a_leader_with_class_and_universe() -> None:
     assert g.players[0]["basis"] == "universe" and g.players[0]["universe"] == "umamusume"
 
 
-@pytest.mark.rules("sve", "B-1")
+@pytest.mark.rules("sve", "B-1:6.1.1.2", "B-1:6.1.1.3", "B-1:6.2.1", "B-2:6.1.1.1", "B-2:6.1.1.5.1")
 def test_sealed_and_cross_craft_formats() -> None:
     d = forest_deck()
     s = PKG.load_deck("sword-test")

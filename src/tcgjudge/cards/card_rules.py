@@ -507,9 +507,11 @@ class CardRules(GameRules):
             drawn += 1
         return drawn
 
-    def begin_draw(self, g: Game, p: int, n: int) -> bool:
+    def begin_draw(self, g: Game, p: int, n: int, replaced: Any = None) -> bool:
         """Draw ``n`` cards, or push a procedure that will (True): a game whose draws can be
-        replaced one by one (Caster CR 1006.2, 910) does them in a procedure that can ask."""
+        replaced one by one (Caster CR 1006.2, 910) does them in a procedure that can ask.
+        ``replaced``: the replacement effects already applied, when the draws are what one of
+        them does instead (they do not apply again, Caster CR 910.3)."""
         self.draw(g, p, n)
         return False
 

@@ -214,7 +214,9 @@ def op_draw(rt: Run, a: dict) -> bool:
         rt.ret()
     while loc["who"]:
         p = loc["who"].pop(0)
-        if rt.g.rules.begin_draw(rt.g, p, loc["n"]):
+        # draws made by what a replacement effect does instead are not replaced by it again
+        # (Caster CR 910.3, SVE 10.10.2.3)
+        if rt.g.rules.begin_draw(rt.g, p, loc["n"], rt.env.get("_replaced")):
             return False
     return True
 

@@ -55,10 +55,13 @@ def setup_at(setup: dict, where: str, known: dict) -> str:
     return at
 
 
-def add_fillers(g: Game, filler: CardDef, p: int, zone: str, val: Any, face_up: bool) -> bool:
+def add_fillers(g: Game, filler: CardDef, p: int, zone: str, val: Any, face_up: bool,
+                path: str = "") -> bool:
     """A zone given as a number holds that many filler cards; False when ``val`` is no number."""
     if not isinstance(val, int) or isinstance(val, bool):
         return False
+    if val < 0:
+        raise ValueError(f"{path or zone}: expected a number of cards of 0 or more, or a list of cards; got {val}")
     for _ in range(val):
         g.create(filler, p, zone, p, face_up=face_up)
     return True
@@ -101,9 +104,19 @@ def set_entry_state(g: Game, oid: int, p: int, e: dict, path: str) -> None:
     o.owner = p
     o.since = g.turn if e.get("summoned_this_turn") else 0
     if "counters" in e:
-        if not isinstance(e["counters"], dict):
-            raise ValueError(f"{path}.counters: expected a mapping counter name -> number")
-        o.counters = {str(k): int(v) for k, v in e["counters"].items() if v}
+        o.counters = {k: v for k, v in counters_of(e["counters"], f"{path}.counters").items() if v}
+
+
+def counters_of(val: Any, path: str) -> dict[str, int]:
+    """A scenario's counters: a mapping counter name -> a whole number of 0 or more."""
+    if not isinstance(val, dict):
+        raise ValueError(f"{path}: expected a mapping counter name -> number")
+    out = {}
+    for k, v in val.items():
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise ValueError(f"{path}.{k}: expected a whole number of 0 or more, got {v!r}")
+        out[str(k)] = v
+    return out
 
 
 def name_entry(names: dict[int, str], oid: int, e: dict, path: str) -> None:
@@ -156,6 +169,6 @@ def phase_event(g: Game, name: str) -> None:
     g.emit(Event("phase", player=g.active, data={"name": name}))
 
 
-__all__ = ["add_fillers", "begin_turn", "entries_in_order", "entry_controller", "entry_face", "entry_mapping",
+__all__ = ["add_fillers", "begin_turn", "counters_of", "entries_in_order", "entry_controller", "entry_face", "entry_mapping",
            "find_card", "first_player", "listing", "name_entry", "obj_attr", "phase_event", "player_of",
            "scenario_game", "set_entry_state", "setup_at"]

@@ -4,15 +4,22 @@ The list of numbered rules comes from ``shared/conformance/rules-GAME.txt``
 (searched beside the project, or given by ``TCGJUDGE_SHARED``); the rules
 the project treats as informational are listed, each with a reason, in
 ``conformance/GAME/informational.txt``.  Every other rule is play-changing;
-it is covered when a passing scenario under ``conformance/GAME/`` names it in
-``rules:`` or a test under ``tests/`` carries ``@pytest.mark.rules(GAME,
-"N", ...)``.
+it is covered when a scenario under ``conformance/GAME/`` that passed in the
+same run names it in ``rules:``, or a test under ``tests/`` that passed in the
+same run carries ``@pytest.mark.rules(GAME, "N", ...)``: the command runs the
+scenarios itself, and the citing tests in a pytest process whose plugin
+(:mod:`.rules_results`) writes each test's outcome to a results file it then
+reads.  A citation by a test that failed, was skipped or was not run does not
+count (shared/conformance/SPEC.md "Coverage").
 """
 
 from __future__ import annotations
 
-import ast
+import json
 import os
+import subprocess
+import sys
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -69,24 +76,6 @@ def read_informational(game: str) -> dict[str, str]:
     return out
 
 
-def test_citations(game: str) -> dict[str, list[str]]:
-    """Rules cited by ``@pytest.mark.rules(game, ...)`` in the test files."""
-    out: dict[str, list[str]] = {}
-    tests = project_root() / "tests"
-    for path in sorted(tests.rglob("test_*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if not isinstance(node, (ast.FunctionDef, ast.ClassDef)):
-                continue
-            for dec in node.decorator_list:
-                if (isinstance(dec, ast.Call) and isinstance(dec.func, ast.Attribute) and dec.func.attr == "rules"
-                        and dec.args and isinstance(dec.args[0], ast.Constant) and dec.args[0].value == game):
-                    for a in dec.args[1:]:
-                        if isinstance(a, ast.Constant):
-                            out.setdefault(str(a.value), []).append(f"{path.name}::{node.name}")
-    return out
-
-
 @dataclass
 class Report:
     game: str
@@ -94,6 +83,7 @@ class Report:
     informational: dict[str, str]
     cited: dict[str, list[str]] = field(default_factory=dict)
     failing: list[str] = field(default_factory=list)
+    tests_run: bool = False
 
     @property
     def play_changing(self) -> list[str]:
@@ -106,7 +96,9 @@ class Report:
     def lines(self, show_all: bool = False) -> list[str]:
         out = []
         for f in self.failing:
-            out.append(f"not counted (failing scenario): {f}")
+            out.append(f"not counted: {f}")
+        if not self.tests_run:
+            out.append("tests not run: only scenarios are counted")
         for num, text in self.rules:
             if num in self.informational:
                 if show_all:
@@ -122,12 +114,30 @@ class Report:
         return out
 
     def to_json(self) -> dict:
-        return {"game": self.game, "covered": self.covered, "play_changing": self.play_changing,
+        return {"game": self.game, "covered": self.covered, "not_counted": self.failing, "tests_run": self.tests_run, "play_changing": self.play_changing,
                 "informational": self.informational,
                 "uncovered": [n for n in self.play_changing if n not in self.cited]}
 
 
-def coverage(game: str) -> Report:
+def run_cited_tests(game: str, tests: Path) -> dict[str, dict]:
+    """Run the tests under ``tests`` that cite rules of ``game``, in a pytest process of their
+    own; each test id -> ``{"outcome", "rules"}`` from the results file that process writes."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "results.json"
+        cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "tcgjudge.interfaces.rules_results",
+               "--rules-game", game, "--rules-results", str(out), str(tests)]
+        env = {k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "PYTEST_CURRENT_TEST")}
+        proc = subprocess.run(cmd, cwd=tests.parent, capture_output=True, text=True, env=env)
+        if not out.exists():
+            tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-5:])
+            raise RuntimeError(f"the tests under {tests} could not be run (pytest exit {proc.returncode}):\n{tail}")
+        return json.loads(out.read_text(encoding="utf-8"))
+
+
+def coverage(game: str, *, run_tests: bool = True, tests: Path | None = None,
+             scenarios: Path | None = None) -> Report:
+    """The coverage of ``game``'s rules by the scenarios and tests that pass in this run.
+    ``run_tests=False`` counts the scenarios only (the report says so)."""
     rules = read_rule_list(game)
     info = read_informational(game)
     known = {n for n, _ in rules}
@@ -135,14 +145,22 @@ def coverage(game: str) -> Report:
     if unknown:
         raise ValueError(f"conformance/{game}/informational.txt names rules not in the rule list: {unknown[:5]}")
     rep = Report(game, rules, info)
-    folder = project_root() / "conformance" / game
+    folder = scenarios or project_root() / "conformance" / game
     if folder.exists():
         for r in run_paths([folder]):
             if r.passed:
                 for num in r.rules:
                     rep.cited.setdefault(num, []).append(Path(r.path).stem)
             else:
-                rep.failing.append(f"{r.name}: {r.reason[:80]}")
-    for num, where in test_citations(game).items():
-        rep.cited.setdefault(num, []).extend(where)
+                rep.failing.append(f"scenario {r.name}: {r.reason[:80]}")
+    tests = tests or project_root() / "tests"
+    if run_tests and tests.is_dir():
+        rep.tests_run = True
+        for node, rec in sorted(run_cited_tests(game, tests).items()):
+            if rec["outcome"] != "passed":
+                rep.failing.append(f"test {node}: {rec['outcome']}")
+                continue
+            name = node.rsplit("/", 1)[-1]
+            for num in rec["rules"]:
+                rep.cited.setdefault(num, []).append(name)
     return rep

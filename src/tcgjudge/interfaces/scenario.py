@@ -16,7 +16,7 @@ from ..cards.language import CardError
 from ..cards.loader import read_yaml
 from ..games import registry
 from ..kernel.decisions import Decision, IllegalAction
-from ..kernel.game import Game
+from ..kernel.game import MARK, Game
 from ..kernel.view import log_for
 
 TOP_KEYS = {"game", "name", "rules", "cards", "setup", "do", "expect", "description", "notes", "faq"}
@@ -81,6 +81,9 @@ def load(path: Path) -> dict:
     if not isinstance(rules, list) or not rules or not all(isinstance(r, (str, int, float)) for r in rules):
         raise ScenarioError(f"{where}: rules: expected a non-empty list of rule numbers such as [\"804.4\"]")
     data["rules"] = [str(r) for r in rules]
+    if not isinstance(data["game"], str):
+        raise ScenarioError(f"{where}: game: expected a game name ({', '.join(registry.available())}), "
+                            f"got {data['game']!r}")
     try:
         registry.get(data["game"])
     except registry.UnknownGame as e:
@@ -90,7 +93,39 @@ def load(path: Path) -> dict:
             raise ScenarioError(f"{where}: {k}: expected a {'list' if t is list else 'mapping'}")
     for i, step in enumerate(data.get("do") or []):
         _check_step(step, f"{where}: do[{i}]")
+    for i, entry in enumerate(data.get("cards") or []):
+        if not isinstance(entry, dict):
+            raise ScenarioError(f"{where}: cards[{i}]: expected a card (a mapping with name, type, ...)")
+    _check_expect_shape(data.get("expect") or {}, where)
     return data
+
+
+EXPECT_SHAPES = {"pending": ("player", "kind"), "options": ("player", "include", "exclude")}
+
+
+def _check_expect_shape(expect: dict, where: str) -> None:
+    """The parts of ``expect`` whose shape does not depend on the game (SPEC "expect")."""
+    for key, want in expect.items():
+        w = f"{where}: expect.{key}"
+        if key == "winner":
+            if str(want) not in ("p1", "p2", "draw", "none") or isinstance(want, bool):
+                raise ScenarioError(f"{w}: expected p1, p2, draw or none, got {want!r}")
+        elif key in EXPECT_SHAPES:
+            if not isinstance(want, dict):
+                raise ScenarioError(f"{w}: expected {{{', '.join(EXPECT_SHAPES[key])}}}")
+            for k, v in want.items():
+                if k not in EXPECT_SHAPES[key]:
+                    raise ScenarioError(f"{w}.{k}: unknown key; keys: {', '.join(EXPECT_SHAPES[key])}")
+                if k == "player" and v not in ("p1", "p2"):
+                    raise ScenarioError(f"{w}.player: expected p1 or p2, got {v!r}")
+                if k == "kind" and not isinstance(v, str):
+                    raise ScenarioError(f"{w}.kind: expected a decision kind such as priority, got {v!r}")
+                if k in ("include", "exclude") and not (
+                        isinstance(v, list) and all(isinstance(x, (str, int)) and not isinstance(x, bool) for x in v)):
+                    raise ScenarioError(f"{w}.{k}: expected a list of option labels, got {v!r}")
+        elif key == "log":
+            if not isinstance(want, list) or not all(isinstance(x, (str, int)) for x in want):
+                raise ScenarioError(f"{w}: expected a list of texts, got {want!r}")
 
 
 def _check_step(step: Any, where: str) -> None:
@@ -112,38 +147,60 @@ def _check_step(step: Any, where: str) -> None:
 
 
 class Runner:
-    """Runs one loaded scenario."""
+    """Runs one loaded scenario.
+
+    What differs between games comes from the game package: its zones (``rules.zone_specs``),
+    player values (``player_value``), object attributes (``obj_attr``), where the game is
+    (``where``), and the names ``scenario_at``, ``scenario_steps`` and ``pass_labels``."""
 
     def __init__(self, data: dict, path: Path) -> None:
         self.data = data
         self.where = str(path)
         self.pkg = registry.get(data["game"])
         self.g: Game | None = None
-        self.names: dict[int, str] = {}
+
+    @property
+    def names(self) -> dict[int, str]:
+        """Scenario ids by object id (the game keeps them: an object that moves keeps its id)."""
+        return self.g.gvars.get("names", {}) if self.g is not None else {}
 
     # ------------------------------------------------------------------ set-up
     def setup(self) -> Game:
         cards = {}
+        keys: dict[str, int] = {}
+        tokens = {}
         builder = self.pkg.card_builder()
         for i, entry in enumerate(self.data.get("cards") or []):
+            where = f"{self.where}: cards[{i}]"
             try:
                 if isinstance(entry, dict) and set(entry) == {"name"}:  # SPEC: given only by name
-                    c = self._pool_card(entry["name"], f"{self.where}: cards[{i}]")
-                elif hasattr(self.pkg, "inline_card"):
-                    c = self.pkg.inline_card(entry, f"{self.where}: cards[{i}]")
+                    c = self._pool_card(entry["name"], where)
                 else:
-                    c = builder.card(entry, f"{self.where}: cards[{i}]")
+                    entry = inline_entry(entry, where)
+                    if hasattr(self.pkg, "inline_card"):
+                        c = self.pkg.inline_card(entry, where)
+                    else:
+                        c = builder.card(entry, where)
             except CardError as e:
                 raise ScenarioError(str(e)) from None
+            if c.key in keys:
+                raise ScenarioError(f"{where}.name: {c.key!r} is already defined by cards[{keys[c.key]}]; "
+                                    f"each card of a scenario has its own name")
+            keys[c.key] = i
             cards[c.key] = c
             if c.chars.get("name") and c.chars["name"] not in cards:
                 cards[c.chars["name"]] = c
+            if c.token:  # SPEC: an inline token can be created by name
+                tokens[c.key] = c
+                tokens.setdefault(c.chars.get("name") or c.key, c)
         try:
             g, names = self.pkg.build_scenario(self.data.get("setup") or {}, cards, self.where)
         except (ValueError, KeyError) as e:
-            raise ScenarioError(str(e)) from None
+            raise ScenarioError(str(e.args[0]) if isinstance(e, KeyError) and e.args else str(e)) from None
+        g.info["tokens"] = tokens
         self.g = g
-        self.names = names
+        _check_expect_shape(self.data.get("expect") or {}, self.where)
+        self._check_expect_names()
         return g
 
     def _pool_card(self, name: Any, where: str):
@@ -162,19 +219,105 @@ class Runner:
                                 f"pool has no such card")
         return c
 
-    # -------------------------------------------------------------------- steps
+    def _check_expect_names(self) -> None:
+        """Every key of ``expect`` names something of this game, every attribute is one the game
+        has, every count is a count (before any step runs: a malformed file is an error even when
+        an earlier expectation would fail)."""
+        g = self.g
+        zones = g.rules.zone_specs
+        for key, want in (self.data.get("expect") or {}).items():
+            key = str(key)
+            w = f"{self.where}: expect.{key}"
+            if key in ("winner", "log") or key in EXPECT_SHAPES:
+                continue
+            zone = self._zone_key(key)
+            if zone is not None:
+                if not (isinstance(want, list) or (isinstance(want, int) and not isinstance(want, bool) and want >= 0)):
+                    raise ScenarioError(f"{w}: expected a count or a list of ids or names, got {want!r}")
+                continue
+            if "." in key and key.split(".", 1)[0] in ("p1", "p2"):
+                what = key.split(".", 1)[1]
+                try:
+                    self.pkg.player_value(g, 0, what)
+                except KeyError:
+                    raise ScenarioError(f"{w}: unknown player value {what!r}; zones: "
+                                        f"{', '.join(z for z in zones if not zones[z].shared)}") from None
+                continue
+            if key in self.names.values():
+                if not isinstance(want, dict):
+                    raise ScenarioError(f"{w}: expected a mapping such as {{zone: p2.graveyard}}")
+                oid = self.current(key)
+                for k in want:
+                    if k == "zone":
+                        continue
+                    try:
+                        self.pkg.obj_attr(g, oid, str(k))
+                    except KeyError:
+                        raise ScenarioError(f"{w}.{k}: unknown attribute {k!r}") from None
+                continue
+            raise ScenarioError(f"{w}: not an object id from setup, a PLAYER.ZONE, a player value, "
+                                f"winner, pending, options or log")
+
+    def _zone_key(self, key: str) -> tuple[int, str] | None:
+        """``p1.hand`` -> (0, "hand"); ``chase`` / ``shared.chase`` -> (-1, "chase"); else None."""
+        zones = self.g.rules.zone_specs
+        who, _, what = key.partition(".")
+        if who in ("p1", "p2") and what in zones and not zones[what].shared:
+            return int(who[1]) - 1, what
+        name = what if who == "shared" else key
+        if name in zones and zones[name].shared:
+            return -1, name
+        return None
+
+    # -------------------------------------------------------------------- labels
     def labels(self, d: Decision) -> list[set[str]]:
-        """Acceptable labels per option: with scenario ids and with card names."""
+        """Acceptable labels per option: objects by scenario id, by card name or by card key
+        (all of one label's objects written the same way or mixed)."""
         g = self.g
         assert g is not None
         plain = g._render([(r, None) for r in d.raw], d.player, named=False) if d.raw else None
         out = []
-        for i, (lab, _) in enumerate(d.options):
+        for i, (lab, pay) in enumerate(d.options):
             s = {lab}
             if plain is not None:
                 s.add(plain[i][0])
+            raw = d.raw[i] if d.raw else None
+            if raw is not None and MARK in raw:
+                s |= self._spellings(raw.split(MARK), d.player)
+            # an object named by its card key in the label and carried by the option's payload
+            # (`call Alice Lv1`, `level up c with Alice Lv2`): its printed name or its scenario
+            # id stand for it too
+            for oid in _payload_ids(pay, g):
+                key = g.objects[oid].card.key
+                for one in [x for x in s if key in x]:
+                    for alt in self._names_of(oid, d.player):
+                        s.add(one.replace(key, alt))
             out.append(s)
         return out
+
+    def _names_of(self, oid: int, viewer: int) -> set[str]:
+        g = self.g
+        o = g.objects.get(oid)
+        out = set()
+        sid = self.names.get(oid)
+        if sid is not None:
+            out.add(sid)
+        if o is not None and g.rules.can_see(g, o, viewer):
+            out.add(o.card.key)
+            if o.card.chars.get("name"):
+                out.add(str(o.card.chars["name"]))
+        return out
+
+    def _spellings(self, parts: list[str], viewer: int, limit: int = 64) -> set[str]:
+        """Every way of writing a raw label whose object slots are written by id, name or key."""
+        outs = [""]
+        for i, part in enumerate(parts):
+            if i % 2 == 0:
+                outs = [o + part for o in outs]
+                continue
+            alts = self._names_of(int(part), viewer) or {self.g.rules.obj_name(self.g, int(part), viewer)}
+            outs = [o + a for o in outs for a in sorted(alts)][:limit]
+        return set(outs)
 
     def find(self, label: str) -> int | None:
         g = self.g
@@ -182,9 +325,24 @@ class Runner:
         if d is None:
             return None
         all_labels = self.labels(d)
-        for i, labs in enumerate(all_labels):
-            if label in labs:
-                return i
+        hits = [i for i, labs in enumerate(all_labels) if label in labs]
+        if len(hits) == 1 or (hits and self._same(d, hits)):
+            return hits[0]
+        if hits:
+            return None  # ambiguous: several options read the same
+        # SPEC: `choose X` answers every decision that picks objects, whatever verb the engine's
+        # own label uses (`banish ID`, `rest ID`, `step up with ID`); X may also be an option's text
+        if label.startswith("choose ") and d.kind != "priority":
+            x = label[len("choose "):].strip()
+            hits = [i for i, labs in enumerate(all_labels) if x in labs]
+            if not hits:
+                hits = [i for i, labs in enumerate(all_labels)
+                        if any(lab.endswith(" " + x) and not lab.startswith(("play ", "activate ", "attack "))
+                               for lab in labs)]
+            if len(hits) == 1 or (hits and self._same(d, hits)):
+                return hits[0]
+            if hits:
+                return None
         # "activate ID: TEXT" / "trigger NAME: TEXT": TEXT is the start of the ability's text
         # (SPEC.md); the engine shortens long texts, so a start of either length matches.
         if ": " in label:
@@ -204,53 +362,105 @@ class Runner:
                 return hits[0]
         return None
 
-    def answer(self, player: int, label: str, where: str) -> None:
+    def _same(self, d: Decision, hits: list[int]) -> bool:
+        """Several options match: interchangeable only when they name copies of one card none
+        of which the scenario named by an id (two identical cards in hand)."""
         g = self.g
-        d = g.pending
+        keys = set()
+        for i in hits:
+            ids = _payload_ids(d.options[i][1], g)
+            if d.raw and MARK in d.raw[i]:
+                ids = [int(x) for x in d.raw[i].split(MARK)[1::2]]
+            if not ids or any(x in self.names for x in ids):
+                return False
+            keys.add(tuple(g.objects[x].card.key if x in g.objects else x for x in ids))
+            keys.add(("label", d.options[i][0].split("#")[0]))
+        return len(keys) == 2
+
+    # --------------------------------------------------------------------- steps
+    def answer(self, player: int, label: str, where: str, close: bool = True, force: bool = True) -> None:
+        """Answer PLAYER's pending decision with ``label`` (or a chain of answers).  ``close``:
+        a declaration a closing verb answers ends after it; ``force``: single-option decisions
+        before it are answered (SPEC)."""
+        g = self.g
         if g.result is not None:
             raise StepFailed(f"{where}: the game is over ({_result(g)}); cannot answer {label!r}")
-        if d is None:
+        if g.pending is None:
             raise StepFailed(f"{where}: no decision is pending")
+        if force:
+            self._forced(label)
+        d = g.pending
+        if d is None or g.result is not None:
+            raise StepFailed(f"{where}: the game is over ({_result(g)}); cannot answer {label!r}")
         if d.player != player:
             raise StepFailed(f"{where}: the pending {d.kind} decision belongs to p{d.player + 1}, not p{player + 1} "
                              f"(options: {d.labels})")
         i = self.find(label)
         before = g.clone() if i is None else None
-        if i is None and self._fast_forward(player, _head(label)):
+        if i is None and self._fast_forward(player, _head(label), force):
             i = self.find(label)
         if i is not None:
+            verb = label.split(" ", 1)[0]
             g.decide(i)
+            if close and verb in CLOSING_VERBS:
+                self._close(player, d.kind)
             return
         d = g.pending
         # chained answers: "play X targeting A,B", "choose A,B", "exchange A,B"
-        if " targeting " in label:
+        if d is not None and " targeting " in label:
             first, rest = label.split(" targeting ", 1)
-            self.answer(player, first, where)
+            self.answer(player, first, where, force=force)
             for t in rest.split(","):
                 self.answer(self._chooser(player), f"choose {t.strip()}", where)
             return
-        if "," in label and " " in label:
+        if d is not None and "," in label and " " in label:
             verb, rest = label.split(" ", 1)
             items = [x.strip() for x in rest.split(",")]
             kind = d.kind
             for it in items:
-                self.answer(player, f"{verb} {it}", where)
-            nd = g.pending
-            if nd is not None and nd.kind == kind and nd.player == player and "done" in nd.labels:
-                g.decide("done")
+                self.answer(player, f"{verb} {it}", where, close=False, force=force)
+            self._close(player, kind)
             return
         if before is not None and before.fingerprint() != g.fingerprint():
             g.restore(before)  # report the question the step was written against
             d = g.pending
+        if d is None:
+            raise StepFailed(f"{where}: the game is over ({_result(g)}); cannot answer {label!r}")
         raise StepFailed(f"{where}: no option {label!r} for p{player + 1}'s {d.kind} decision; options: {d.labels}")
 
-    def _fast_forward(self, player: int, label: str) -> bool:
+    def _close(self, player: int, kind: str) -> None:
+        """After a list (`exchange A,B`, `choose A,B`), the same choice still asked is ended."""
+        g = self.g
+        nd = g.pending
+        if nd is not None and nd.kind == kind and nd.player == player and "done" in nd.labels:
+            g.decide("done")
+
+    def _forced(self, label: str | None = None) -> None:
+        """SPEC: a decision with exactly one option that no step names (a payment that can be
+        made only one way, a single forced target) is answered by the runner."""
+        g = self.g
+        for _ in range(100):
+            d = g.pending
+            if d is None or g.result is not None or len(d.options) != 1:
+                return
+            if label is not None and self.find(label) is not None:
+                return
+            if d.options[0][0] in self._pass_labels() and d.kind == "priority":
+                return  # passing priority is the players' (fast-forwarding does it when asked to)
+            g.decide(0)
+
+    def _pass_labels(self) -> tuple[str, ...]:
+        return tuple(getattr(self.pkg, "pass_labels", ("pass", "done", "keep hand")))
+
+    def _fast_forward(self, player: int, label: str, force: bool = True) -> bool:
         """A step whose label is not available yet (``attack s -> w`` asked while the main
         phase still has priority) passes priority, only while the waiting area is empty,
         until it is.  Nothing but turn progress happens meanwhile."""
         g = self.g
         start_turn = g.turn
         for _ in range(200):
+            if force:
+                self._forced(label)
             d = g.pending
             if d is None or g.result is not None or g.turn != start_turn:
                 return False
@@ -265,29 +475,72 @@ class Runner:
         d = self.g.pending
         return d.player if d is not None else player
 
-    def pass_until(self, step: str, where: str) -> None:
+    def illegal(self, player: int, label: str, where: str) -> None:
+        """SPEC: ``{PLAYER: LABEL, illegal: true}`` holds when PLAYER, at the decision they would
+        face, cannot give LABEL (every answer of a chained label must be accepted for it to be
+        legal); it answers nothing."""
         g = self.g
-        for _ in range(2000):
+        snap = g.clone()
+        try:
+            d = g.pending
+            if d is None or g.result is not None:
+                raise StepFailed(f"{where}: p{player + 1} has no pending decision to check {label!r} against "
+                                 f"({_result(g) if g.result is not None else 'none is pending'})")
+            if d.player != player:
+                raise StepFailed(f"{where}: the pending {d.kind} decision belongs to p{d.player + 1}, not "
+                                 f"p{player + 1}; {label!r} cannot be checked against it")
+            options = d.labels
+            try:
+                self.answer(player, label, where, force=False)
+            except (StepFailed, IllegalAction):
+                return  # refused: the label is illegal
+            raise StepFailed(f"{where}: {label!r} should not be an option for p{player + 1} (options: {options})")
+        finally:
+            g.restore(snap)
+
+    def steps(self) -> tuple[str, ...]:
+        """The names `pass until STEP end` knows: the game's own, with the phases of its steps."""
+        names = list(getattr(self.pkg, "scenario_steps", None) or getattr(self.pkg, "scenario_at", ()))
+        for n in list(names):
+            while "/" in n:
+                n = n.rsplit("/", 1)[0]
+                if n not in names:
+                    names.append(n)
+        return tuple(names)
+
+    def _in(self, step: str) -> bool:
+        here = self.pkg.where(self.g)
+        return here == step or here.startswith(step + "/")
+
+    def pass_until(self, step: str, where: str) -> None:
+        """SPEC: pass every decision that can be passed until the game has reached STEP and
+        left it; an unknown STEP is an error; a game that ends meanwhile stops the passing."""
+        known = self.steps()
+        if step not in known:
+            raise ScenarioError(f"{self.where}: {where}: pass until {step} end: the {self.data['game']} game has no "
+                                f"step {step!r}; steps: {', '.join(known)}")
+        g = self.g
+        reached = self._in(step)
+        passes = self._pass_labels()
+        for _ in range(5000):
             if g.result is not None:
                 return
-            here = self.pkg.where(g)
-            if not (here == step or here.startswith(step + "/")):
+            if self._in(step):
+                reached = True
+            elif reached:
                 return
             d = g.pending
             if d is None:
                 return
-            if "pass" in d.labels:
-                g.decide("pass")
-            elif "done" in d.labels:
-                g.decide("done")
-            elif "keep hand" in d.labels:
-                g.decide("keep hand")
-            elif "end main phase" in d.labels:  # SVE 7.3.3: the main phase's way to pass
-                g.decide("end main phase")
+            lab = next((x for x in passes if x in d.labels), None)
+            if lab is not None:
+                g.decide(lab)
+            elif len(d.options) == 1:
+                g.decide(0)  # SPEC: a decision with a single option is answered by the runner
             else:
                 raise StepFailed(f"{where}: while passing until {step} ends, p{d.player + 1}'s {d.kind} decision "
                                  f"cannot be passed (options: {d.labels})")
-        raise StepFailed(f"{where}: {step} did not end after 2000 passes")
+        raise StepFailed(f"{where}: {step} did not end after 5000 passes")
 
     # ------------------------------------------------------------------- expect
     def current(self, sid: str) -> int | None:
@@ -308,19 +561,15 @@ class Runner:
             return
         if key == "pending":
             d = g.pending
-            if not isinstance(want, dict):
-                raise ScenarioError(f"{self.where}: expect.pending: expected {{player, kind}}")
             if d is None:
                 raise StepFailed(f"pending: expected a {want.get('kind')} decision, but none is pending ({_result(g)})")
             if "player" in want and f"p{d.player + 1}" != want["player"]:
-                raise StepFailed(f"pending: expected p{want['player']}'s decision, it is p{d.player + 1}'s")
+                raise StepFailed(f"pending: expected {want['player']}'s decision, it is p{d.player + 1}'s")
             if "kind" in want and d.kind != want["kind"]:
                 raise StepFailed(f"pending: expected kind {want['kind']}, got {d.kind}")
             return
         if key == "options":
             d = g.pending
-            if not isinstance(want, dict):
-                raise ScenarioError(f"{self.where}: expect.options: expected {{player, include, exclude}}")
             if d is None:
                 raise StepFailed("options: no decision is pending")
             if "player" in want and f"p{d.player + 1}" != want["player"]:
@@ -328,10 +577,10 @@ class Runner:
             labs = self.labels(d)
             allset = set().union(*labs) if labs else set()
             for lab in want.get("include", []) or []:
-                if lab not in allset:
+                if str(lab) not in allset:
                     raise StepFailed(f"options: {lab!r} is not among {d.labels}")
             for lab in want.get("exclude", []) or []:
-                if lab in allset:
+                if str(lab) in allset:
                     raise StepFailed(f"options: {lab!r} should not be an option ({d.labels})")
             return
         if key == "log":
@@ -344,51 +593,41 @@ class Runner:
                     raise StepFailed(f"log: no line containing {sub!r} (in order); last lines: {lines[-8:]}")
                 pos += 1
             return
-        if "." in key:
+        zone = self._zone_key(key)
+        if zone is not None:
+            p, name = zone
+            spec = g.rules.zone_specs[name]
+            self._check_zone(key, g.zones[(p, name)] if p < 0 else g.zone(p, name), want,
+                             spec.ordered or p < 0, name == "deck")
+            return
+        if "." in key and key.split(".", 1)[0] in ("p1", "p2"):
             who, what = key.split(".", 1)
-            if who in ("p1", "p2"):
-                p = int(who[1]) - 1
-                zones = g.rules.zone_specs
-                if what in zones and not zones[what].shared:
-                    self._check_zone(key, g.zone(p, what), want, zones[what].ordered, what == "deck")
-                    return
-                try:
-                    got = pkg.player_value(g, p, what)
-                except KeyError:
-                    raise ScenarioError(f"{self.where}: expect.{key}: unknown player value {what!r}") from None
-                if isinstance(want, list) and isinstance(got, list):
-                    if sorted(map(str, want)) != sorted(map(str, got)):
-                        raise StepFailed(f"{key}: expected {want}, got {got}")
-                elif got != want:
+            got = pkg.player_value(g, int(who[1]) - 1, what)
+            if isinstance(want, list) and isinstance(got, list):
+                if sorted(map(str, want)) != sorted(map(str, got)):
                     raise StepFailed(f"{key}: expected {want}, got {got}")
-                return
-            if who == "shared" or who in g.rules.zone_specs:
-                zname = what if who == "shared" else who
-                self._check_zone(key, g.zones[(-1, zname)], want, True, False)
-                return
-        if key in g.rules.zone_specs and g.rules.zone_specs[key].shared:
-            self._check_zone(key, g.zones[(-1, key)], want, True, False)
+            elif got != want:
+                raise StepFailed(f"{key}: expected {want}, got {got}")
             return
-        if key in self.names.values():
-            self._check_obj(key, want)
-            return
-        raise ScenarioError(f"{self.where}: expect.{key}: not an object id from setup, a PLAYER.ZONE, a player "
-                            f"value, winner, pending, options or log")
+        self._check_obj(key, want)
 
     def _ident(self, oid: int) -> str:
         return self.names.get(oid) or self.g.objects[oid].card.key
+
+    def _idents(self, oid: int) -> set:
+        o = self.g.objects[oid]
+        return {self.names.get(oid), o.card.key, o.card.chars.get("name")}
 
     def _check_zone(self, key: str, ids: list[int], want: Any, ordered: bool, top_first: bool) -> None:
         if isinstance(want, int) and not isinstance(want, bool):
             if len(ids) != want:
                 raise StepFailed(f"{key}: expected {want} card(s), found {len(ids)}: {[self._ident(x) for x in ids]}")
             return
-        if not isinstance(want, list):
-            raise ScenarioError(f"{self.where}: expect.{key}: expected a count or a list of ids or names")
         got_ids = list(reversed(ids)) if top_first else list(ids)
-        got = []
-        for oid in got_ids:
-            got.append({self.names.get(oid), self.g.objects[oid].card.key, self.g.objects[oid].card.chars.get("name")})
+        self._compare_list(key, got_ids, want, ordered)
+
+    def _compare_list(self, key: str, got_ids: list[int], want: list, ordered: bool) -> None:
+        got = [self._idents(oid) for oid in got_ids]
         want_s = [str(x) for x in want]
         if len(got) != len(want_s):
             raise StepFailed(f"{key}: expected {want_s}, found {[self._ident(x) for x in got_ids]}")
@@ -409,8 +648,6 @@ class Runner:
     def _check_obj(self, sid: str, want: Any) -> None:
         g = self.g
         oid = self.current(sid)
-        if not isinstance(want, dict):
-            raise ScenarioError(f"{self.where}: expect.{sid}: expected a mapping such as {{zone: p2.graveyard}}")
         if oid is None:
             if want.get("zone") in (None, "none", "gone"):
                 return
@@ -424,10 +661,11 @@ class Runner:
                 if str(v) != got and not (o.zp < 0 and str(v) in (f"shared.{o.zone}",)):
                     raise StepFailed(f"{sid}: expected in {v}, it is in {got}")
                 continue
-            try:
-                got = self.pkg.obj_attr(g, oid, k)
-            except KeyError:
-                raise ScenarioError(f"{self.where}: expect.{sid}.{k}: unknown attribute {k!r}") from None
+            if isinstance(v, list) and k in LINKED_LISTS:
+                # SPEC: a zone given as a list is compared as that list (Caster `stock: [ids]`)
+                self._compare_list(f"{sid}.{k}", list(o.under or ()), v, False)
+                continue
+            got = self.pkg.obj_attr(g, oid, k)
             if isinstance(v, list) and isinstance(got, list):
                 if sorted(map(str, v)) != sorted(map(str, got)):
                     raise StepFailed(f"{sid}.{k}: expected {v}, got {got}")
@@ -440,22 +678,62 @@ class Runner:
         for i, step in enumerate(self.data.get("do") or []):
             where = f"do[{i}]"
             if isinstance(step, str):
-                self.pass_until(step[len("pass until "):-len(" end")], where)
+                self.pass_until(step[len("pass until "):-len(" end")].strip(), where)
                 continue
             who = "p1" if "p1" in step else "p2"
             p = int(who[1]) - 1
             label = str(step[who])
-            if step.get("illegal"):
-                d = self.g.pending
-                if d is not None and d.player == p and self.find(label) is not None:
-                    raise StepFailed(f"{where}: {label!r} should not be an option for p{p + 1} (options: {d.labels})")
-                continue
             try:
-                self.answer(p, label, where)
+                if step.get("illegal"):
+                    self.illegal(p, label, where)
+                else:
+                    self.answer(p, label, where)
             except IllegalAction as e:
                 raise StepFailed(f"{where}: {e}") from None
         for k, v in (self.data.get("expect") or {}).items():
             self.check(str(k), v)
+
+
+#: labels whose answer ends the declaration it belongs to, even for one object (SPEC: Caster
+#: `exchange ID,ID`: "one id or several, the declaration ends after the list")
+CLOSING_VERBS = ("exchange",)
+#: object attributes that are lists of the cards stacked beneath it (Caster stocks, CR 306.2)
+LINKED_LISTS = ("stock",)
+
+
+def _payload_ids(pay: Any, g: Game) -> list[int]:
+    """Object ids an option's payload carries (a tuple such as ``("caster", oid, target)``)."""
+    out: list[int] = []
+    items = pay if isinstance(pay, (tuple, list)) else (pay,)
+    for x in items:
+        if isinstance(x, int) and not isinstance(x, bool) and x in g.objects:
+            out.append(x)
+    return out
+
+
+def inline_entry(entry: Any, where: str) -> Any:
+    """SPEC "Inline cards": keywords are matched case-insensitively (``[Ward]``, ``Last Words``)."""
+    if not isinstance(entry, dict):
+        return entry
+    out = dict(entry)
+    if isinstance(out.get("keywords"), list):
+        out["keywords"] = [_kw(k) for k in out["keywords"]]
+    sc = out.get("script")
+    if isinstance(sc, dict) and isinstance(sc.get("keywords"), list):
+        out["script"] = {**sc, "keywords": [_kw(k) for k in sc["keywords"]]}
+    return out
+
+
+def _kw(k: Any) -> Any:
+    def norm(s: str) -> str:
+        return s.strip().lower().replace(" ", "_").replace("-", "_")
+
+    if isinstance(k, str):
+        return norm(k)
+    if isinstance(k, dict) and len(k) == 1:
+        (name, val), = k.items()
+        return {norm(name) if isinstance(name, str) else name: val}
+    return k
 
 
 def _head(label: str) -> str:

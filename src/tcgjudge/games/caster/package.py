@@ -33,6 +33,11 @@ class CasterPackage:
     title = "The Caster Chronicles"
     rules_file = "caster-chronicles-comprehensive-rules-1.9.txt"
     deck_error = deckmod.DeckError
+    #: the scenario runner's names (shared/conformance/SPEC.md): where a scenario may start, the
+    #: steps `pass until STEP end` knows (a phase covers its steps), the labels that pass
+    scenario_at = tuple(AT)
+    scenario_steps = tuple(AT)
+    pass_labels = ("pass", "done", "keep hand")
 
     def rules(self):
         from . import rules
@@ -95,9 +100,7 @@ class CasterPackage:
                 elif key == "aether":
                     g.players[p]["aether"] = tuple(_aether_item(x, f"{path}") for x in (val or []))
                 elif key == "counters":
-                    if not isinstance(val, dict):
-                        raise ValueError(f"{path}: expected a mapping counter name -> number")
-                    g.players[p]["counters"] = dict(val)
+                    g.players[p]["counters"] = common.counters_of(val, path)
                 else:
                     raise ValueError(f"{path}: unknown zone or player value {key!r}; zones: "
                                      f"{', '.join(z for z in ZONES if not ZONES[z].shared)}; values: aether, counters")
@@ -123,7 +126,7 @@ class CasterPackage:
 
     def _fill_zone(self, g: Game, p: int, zone: str, val: Any, cards: dict, filler: CardDef,
                    names: dict, path: str) -> None:
-        if common.add_fillers(g, filler, p, zone, val, ZONES[zone].public):
+        if common.add_fillers(g, filler, p, zone, val, ZONES[zone].public, path):
             return
         if not isinstance(val, list):
             raise ValueError(f"{path}: expected a number of filler cards or a list of cards")

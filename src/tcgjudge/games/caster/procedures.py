@@ -793,7 +793,8 @@ def proc_draws(g: Game, f: Frame) -> None:
         if not deck:
             rules.draw_from_empty_deck(g, p)
             break
-        step = rules.plan_move(g, g.objects[deck[-1]], "hand", "draw", {}, p)
+        # CR 910.3: the replacements already applied to the draw these draws replace
+        step = rules.plan_move(g, g.objects[deck[-1]], "hand", "draw", {"_replaced": d.get("applied", ())}, p)
         if step is not None and step["ask"]:
             d["asked"] = True
             g.push("moves", p=p, plan=[step], i=0, cause="draw")

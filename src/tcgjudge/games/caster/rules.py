@@ -212,14 +212,15 @@ class CasterRules(CardRules):
         return super().player_value(g, p, key)
 
     # ---------------------------------------------------------------- game actions
-    def begin_draw(self, g: Game, p: int, n: int) -> bool:
+    def begin_draw(self, g: Game, p: int, n: int, replaced: Any = None) -> bool:
         """CR 1006.2: several draws are one draw at a time, so each draw can be replaced ("if you
         would draw a card, ... instead", CR 910); with a replacement ability in play the draws are
         done by the ``draws`` procedure, which can ask whether to apply it."""
         if n <= 0 or not self._has_replacements(g):
             self.draw(g, p, n)
             return False
-        g.push("draws", p=p, n=n)
+        # CR 910.3: draws made by a replacement effect's "instead" are not replaced by it again
+        g.push("draws", p=p, n=n, applied=[list(x) for x in replaced or ()])
         return True
 
     def draw_from_empty_deck(self, g: Game, p: int) -> None:
@@ -264,7 +265,7 @@ class CasterRules(CardRules):
         g.note(f"p{p + 1} copies {c.key}")
 
     def make_token(self, g: Game, rt: Run, card: Any, p: int, zone: str | None, orient: str | None) -> int | None:
-        cdef = self.token_def(card)
+        cdef = self.token_def(card, g)
         z = zone or ("casters" if "caster" in cdef.chars["types"] else "field")  # CR 1302.1c
         if z == "field" and has_kw(cdef.chars.get("keywords", ()), "lethargy"):
             orient = "rested"  # CR 1112.2
@@ -273,8 +274,11 @@ class CasterRules(CardRules):
         g.note(f"p{p + 1} creates {cdef.key}")
         return oid
 
-    def token_def(self, card: Any) -> CardDef:
+    def token_def(self, card: Any, g: Game | None = None) -> CardDef:
         if isinstance(card, str):
+            own = g.info.get("tokens") if g is not None else None
+            if own and card in own:  # a token card the game's set-up defines (a scenario's inline token)
+                return own[card]
             if card in self.tokens:
                 return self.tokens[card]
             if card in self.cards:

@@ -231,7 +231,7 @@ def op_transform(rt: Run, a: dict) -> bool:
     that keeps a card where it is means it was not banished, and no token is made for it."""
     g = rt.g
     loc = rt.loc
-    token = g.rules.token_def(a["into"])
+    token = g.rules.token_def(a["into"], g)
     if "where" not in loc:
         loc["where"] = {}
         plan = []
@@ -634,7 +634,7 @@ def op_token(rt: Run, a: dict) -> bool:
     ``overflow: ZONE`` puts the rest there; Ward lets a follower token enter engaged (12.8.2)."""
     g = rt.g
     loc = rt.loc
-    card = g.rules.token_def(a["card"])
+    card = g.rules.token_def(a["card"], g)
     ps = players(rt.ctx, a.get("player", "you"))
     zone = a.get("zone", "field")
     if "plan" not in loc:

@@ -25,6 +25,10 @@ class SvePackage:
     title = "Shadowverse: Evolve"
     rules_file = "shadowverse-evolve-comprehensive-rules-1.16.0.txt"
     deck_error = deckmod.DeckError
+    #: the scenario runner's names (see ``games/caster/package.py``)
+    scenario_at = tuple(AT)
+    scenario_steps = tuple(AT)
+    pass_labels = ("pass", "done", "keep hand", "end main phase")  # 7.3.3: the main phase's way to pass
 
     def rules(self):
         from . import rules
@@ -61,6 +65,28 @@ class SvePackage:
     # ---------------------------------------------------------------- scenarios
     def card_builder(self):
         return self.rules().builder
+
+    def inline_card(self, entry: Any, where: str) -> CardDef:
+        """A scenario's inline card (SPEC "Inline cards"): without ``script``, ``abilities`` or
+        ``effect`` its ``text`` defines what it does even when ``keywords`` are listed too (the
+        listed keywords are kept beside those the text gives)."""
+        from .cards import _compiled
+
+        b = self.rules().builder
+        if not isinstance(entry, dict) or any(k in entry for k in ("script", "abilities", "effect")) \
+                or not isinstance(entry.get("text"), str) or not entry["text"].strip() or "keywords" not in entry:
+            return b.card(entry, where)
+        listed = entry["keywords"]
+        got = _compiled({k: v for k, v in entry.items() if k != "keywords"}, where)
+        if isinstance(listed, list):
+            have = list(got.get("keywords") or [])
+            names = {next(iter(k)) if isinstance(k, dict) else k for k in have}
+            have += [k for k in listed if (next(iter(k)) if isinstance(k, dict) else k) not in names]
+            got = {**got, "keywords": have}
+        else:
+            got = {**got, "keywords": listed}  # the card builder reports the wrong kind
+        got.setdefault("abilities", [])
+        return b.card(got, where)
 
     def build_scenario(self, setup: dict, cards: dict[str, CardDef], where: str) -> tuple[Game, dict[int, str]]:
         """A game in the position a scenario's ``setup`` describes (shared/conformance/SPEC.md)."""
@@ -129,11 +155,13 @@ class SvePackage:
         from .procedures.turn import start_turn
 
         if at == "preparation":
+            # SPEC: the game preparation before 6.2.1.7: decks placed, the first player chosen,
+            # the opening hands not yet drawn (the set-up's hands are there already)
             g.turn = 0
             g.active = first_p
             g.phase = "preparation"
-            g.push("setup", who=[first_p, 1 - first_p], first=first_p)
-            g.frames[-1].step = 3
+            g.push("setup", first=first_p)
+            g.frames[-1].step = 2
         else:
             g.turn = turn - 1
             start_turn(g, active, at=AT[at])
@@ -144,7 +172,7 @@ class SvePackage:
 
     def _fill_zone(self, g: Game, p: int, zone: str, val: Any, cards: dict, filler: CardDef, names: dict,
                    path: str, evolved: list) -> None:
-        if common.add_fillers(g, filler, p, zone, val, ZONES[zone].public):
+        if common.add_fillers(g, filler, p, zone, val, ZONES[zone].public, path):
             return
         if isinstance(val, (str, dict)) and zone == "leader":
             val = [val]

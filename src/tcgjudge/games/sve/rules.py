@@ -306,9 +306,11 @@ class SveRules(CardRules):
         else:
             g.move(oid, "cemetery", o.owner, cause="cancel")
 
-    def token_def(self, card: Any) -> CardDef:
+    def token_def(self, card: Any, g: Game | None = None) -> CardDef:
         if isinstance(card, str):
-            c = self.tokens.get(card)
+            own = g.info.get("tokens") if g is not None else None
+            # 9.1.2.3: a token is defined by its name: the game's, or one the set-up defines
+            c = (own or {}).get(card) or self.tokens.get(card)
             if c is None:
                 raise ValueError(f"unknown token {card!r} (9.1.2.3: a token is defined by its name); "
                                  f"tokens: {', '.join(sorted(self.tokens)) or 'none'}")
@@ -325,7 +327,7 @@ class SveRules(CardRules):
     def make_token(self, g: Game, rt: Run, card: Any, p: int, zone: str | None, orient: str | None) -> int | None:
         from .procedures.moves import create_token
 
-        return create_token(g, self.token_def(card), p, zone or "field", engaged=orient == "engaged")
+        return create_token(g, self.token_def(card, g), p, zone or "field", engaged=orient == "engaged")
 
     def change_control(self, g: Game, oid: int, p: int) -> int:
         """5.21: steal / give control: the card moves to the other field and stays the same card

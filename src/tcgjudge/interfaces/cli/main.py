@@ -251,11 +251,12 @@ def rules() -> None:
 @click.argument("game")
 @click.option("--all", "show_all", is_flag=True, help="list covered rules too")
 @click.option("--json", "as_json", is_flag=True)
-def rules_coverage(game, show_all, as_json) -> None:
-    """Which numbered rules of GAME are exercised by a passing scenario or test."""
+@click.option("--no-tests", "no_tests", is_flag=True, help="count the scenarios only (the tests are not run)")
+def rules_coverage(game, show_all, as_json, no_tests) -> None:
+    """Which numbered rules of GAME are exercised by a scenario or test that passes in this run."""
     from ..coverage import coverage
 
-    rep = coverage(game)
+    rep = coverage(game, run_tests=not no_tests)
     if as_json:
         click.echo(json.dumps(rep.to_json(), indent=1))
         return

@@ -1,0 +1,307 @@
+"""The scenario runner follows shared/conformance/SPEC.md to the letter: the forms SPEC gives are
+accepted (``choose X`` for every object pick, printed names in ``call``, one-id ``exchange``,
+``pass until`` that reaches its step, single-option decisions answered, inline cards whose text
+defines them, inline tokens, SVE ``preparation``, Caster ``stock`` lists, ``illegal`` checked
+against the player's own decision) and every malformed form is an error naming file and key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tcgjudge.interfaces.scenario import Runner, load, run_file, run_paths
+
+ROOT = Path(__file__).resolve().parents[1]
+CONF = ROOT / "conformance" / "caster"
+
+
+def variant(tmp_path: Path, rel: str, *edits: tuple[str, str], name: str = "v") -> Path:
+    """A shipped scenario with some text replaced (each replaced text must be there)."""
+    text = (CONF / rel).read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text, (rel, old)
+        text = text.replace(old, new)
+    p = tmp_path / f"{name}.yaml"
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def write(tmp_path: Path, text: str, name: str = "s") -> Path:
+    p = tmp_path / f"{name}.yaml"
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+# ------------------------------------------------------------------------ accepted forms
+CHOOSE = [
+    ("keywords/soul-seal-keeps-the-servant.yaml", "p2: banish s2", "p2: choose s2"),  # Soul Seal
+    ("keywords/unity-pack.yaml", "p1: rest m", "p1: choose m"),
+    ("mutation/step-up-equal-total-pays-floor.yaml", "p1: step up with w", "p1: choose w"),
+]
+
+
+@pytest.mark.parametrize("rel,old,new", CHOOSE, ids=[c[0] for c in CHOOSE])
+def test_choose_answers_every_object_pick(tmp_path: Path, rel: str, old: str, new: str) -> None:
+    r = run_file(variant(tmp_path, rel, (old, new)))
+    assert r.passed, r.line()
+
+
+CALL = [
+    ("mutation/enter-triggers-for-casters.yaml", "p1: call Bright Novice Lv1", "p1: call Bright Novice"),
+    ("mutation/enter-triggers-for-casters.yaml", "p1: call Bright Novice Lv1", "p1: call n"),
+    ("actions/level-up-removes-counters.yaml", "level up low with Sage Lv2", "level up low with Sage"),
+]
+
+
+@pytest.mark.parametrize("rel,old,new", CALL, ids=[c[2] for c in CALL])
+def test_call_by_printed_name_or_id(tmp_path: Path, rel: str, old: str, new: str) -> None:
+    r = run_file(variant(tmp_path, rel, (old, new)))
+    assert r.passed, r.line()
+
+
+@pytest.mark.rules("caster", "403.5")
+def test_exchange_of_one_card_ends_the_declaration(tmp_path: Path) -> None:
+    p = variant(tmp_path, "setup/hand-exchange.yaml", ("p1: exchange a,b", "p1: exchange a"),
+                ("p1.hand: [c, d1, d2]", "p1.hand: [b, c, d1]"), ("p1.deck: [d3, a, b]", "p1.deck: [d2, d3, a]"))
+    r = run_file(p)
+    assert r.passed, r.line()
+
+
+CASTER_MAIN = """\
+game: caster
+name: {name}
+rules: ["501.1"]
+setup:
+  turn: 3
+  active: p1
+  at: {at}
+  p1: {{deck: {deck}}}
+  p2: {{deck: 10}}
+do:
+{do}
+expect:
+{expect}
+"""
+
+
+def caster(tmp_path: Path, do: str, expect: str, at: str = "main", deck: int = 10, name: str = "s") -> Path:
+    return write(tmp_path, CASTER_MAIN.format(name=name, at=at, deck=deck, do=do, expect=expect), name)
+
+
+@pytest.mark.rules("caster", "501.1", "508.1")
+def test_pass_until_reaches_the_step_then_leaves_it(tmp_path: Path) -> None:
+    p = caster(tmp_path, "  - pass until end end", "  winner: none")
+    run = Runner(load(p), p)
+    run.run()
+    assert run.g.turn == 4 and run.g.active == 1, (run.g.turn, run.pkg.where(run.g))  # the end phase was left
+    p = caster(tmp_path, "  - pass until main end", "  winner: none")
+    run = Runner(load(p), p)
+    run.run()
+    assert run.g.turn == 3 and run.pkg.where(run.g).startswith("battle"), run.pkg.where(run.g)
+
+
+def test_pass_until_an_unknown_step_is_an_error(tmp_path: Path) -> None:
+    r = run_file(caster(tmp_path, "  - pass until no-such-step end", "  winner: none"))
+    assert r.error and "do[0]: pass until no-such-step end: the caster game has no step 'no-such-step'" in r.reason, \
+        r.line()
+
+
+@pytest.mark.rules("caster", "1202.1")
+def test_a_game_that_ends_while_passing_is_checked(tmp_path: Path) -> None:
+    r = run_file(caster(tmp_path, "  - pass until draw end", "  winner: p2", at="recovery", deck=0))
+    assert r.passed, r.line()
+    r = run_file(variant(tmp_path, "mutation/endless-mandatory-loop-is-a-draw.yaml",
+                         ("  - p1: pass\n  - p2: pass\n  - pass until main end\n", "  - pass until main end\n")))
+    assert r.passed, r.line()
+
+
+def test_a_single_option_decision_is_answered_by_the_runner(tmp_path: Path) -> None:
+    """The payment can be made only one way: no step names it."""
+    r = run_file(variant(tmp_path, "keywords/soul-seal-keeps-the-servant.yaml", ("  - p1: pay aqua, aqua\n", "")))
+    assert r.passed, r.line()
+
+
+SVE_WARD = """\
+game: sve
+name: inline text
+rules: ["12.8.1"]
+cards:
+  - name: Warded Martyr
+    type: follower
+    class: neutral
+    cost: 1
+    atk: 1
+    def: 1
+    keywords: {keywords}
+    text: "Ward. Last Words: Give your leader +4 defense."
+  - name: Axe
+    type: spell
+    class: neutral
+    cost: 0
+    text: "Select an enemy follower on the field and destroy it."
+setup:
+  turn: 3
+  active: p2
+  at: main
+  p1:
+    field: [{{card: Warded Martyr, id: m}}]
+    deck: 10
+  p2:
+    hand: [Axe]
+    pp: 3
+    deck: 10
+do:
+  - p2: play Axe targeting m
+expect:
+  m: {{zone: p1.cemetery}}
+  p1.leader_def: 24
+"""
+
+
+@pytest.mark.rules("sve", "5.3.1")
+@pytest.mark.parametrize("keywords", ["[ward]", "[Ward]", "[WARD, Last Words]"])
+def test_inline_text_defines_the_card_even_with_keywords(tmp_path: Path, keywords: str) -> None:
+    r = run_file(write(tmp_path, SVE_WARD.format(keywords=keywords)))
+    assert r.passed, r.line()
+
+
+def test_inline_text_that_cannot_be_read_is_an_error(tmp_path: Path) -> None:
+    bad = SVE_WARD.format(keywords="[ward]").replace("Ward. Last Words: Give your leader +4 defense.",
+                                                     "Ward. Frobnicate the leader sideways.")
+    r = run_file(write(tmp_path, bad))
+    assert r.error and "cards[0]: card 'Warded Martyr': text:" in r.reason, r.line()
+    text = CASTER_MAIN.format(name="c", at="main", deck=5, do="  []", expect="  winner: none").replace(
+        "setup:", "cards:\n  - {name: Odd, type: servant, element: ignus, cost: 1, atk: 1, def: 1, "
+                  "text: \"Frobnicate the orbs.\"}\nsetup:")
+    r = run_file(write(tmp_path, text, "c"))
+    assert r.error and "cards[0]: card 'Odd': text: cannot compile" in r.reason, r.line()
+
+
+@pytest.mark.rules("sve", "9.1.2.3")
+def test_an_inline_token_is_created_by_name(tmp_path: Path) -> None:
+    text = """\
+game: sve
+name: inline token
+rules: ["9.1.2.3"]
+cards:
+  - {name: Wisp Scout, type: follower, class: neutral, cost: 0, atk: 1, def: 1, token: true, text: ""}
+  - name: Caller
+    type: spell
+    class: neutral
+    cost: 0
+    text: "Summon a Wisp Scout."
+    script:
+      effect:
+        do: [token: {card: Wisp Scout}]
+setup:
+  turn: 3
+  active: p1
+  at: main
+  p1: {hand: [Caller], deck: 10}
+  p2: {deck: 10}
+do:
+  - p1: play Caller
+expect:
+  p1.field: [Wisp Scout]
+"""
+    r = run_file(write(tmp_path, text))
+    assert r.passed, r.line()
+
+
+@pytest.mark.rules("caster", "306.2")
+def test_caster_stock_is_compared_as_a_list(tmp_path: Path) -> None:
+    rel = "keywords/soul-seal-keeps-the-servant.yaml"
+    ok = run_file(variant(tmp_path, rel, ("w: {zone: p2.field, stock: 1}", "w: {zone: p2.field, stock: [s1]}")))
+    assert ok.passed, ok.line()
+    bad = run_file(variant(tmp_path, rel, ("w: {zone: p2.field, stock: 1}", "w: {zone: p2.field, stock: [s2]}")))
+    assert not bad.passed and not bad.error and "w.stock: expected ['s2']" in bad.reason, bad.line()
+
+
+ZAP = """\
+game: caster
+name: illegal
+rules: ["903.2e"]
+cards:
+  - {name: Striker, type: servant, element: ignus, cost: 1, atk: 500, def: 300}
+  - name: Zap
+    type: conjure
+    element: void
+    cost: 0
+    effect:
+      target: {as: t, type: servant, controller: enemy}
+      do: [destroy: t]
+setup:
+  turn: 3
+  active: p1
+  at: main
+  p1: {field: [{card: Striker, id: s}], hand: [Zap], deck: 10}
+  p2: {field: [{card: Striker, id: w}], deck: 10}
+do:
+  - STEP
+expect:
+  winner: none
+"""
+
+
+@pytest.mark.parametrize("step,passes,why", [
+    ("{p1: play Zap targeting s, illegal: true}", True, ""),  # its own servant is no legal target
+    ("{p1: play Zap targeting w, illegal: true}", False, "'play Zap targeting w' should not be an option"),
+    ("{p2: pass, illegal: true}", False, "belongs to p1, not p2"),  # not p2's decision: never vacuous
+])
+def test_illegal_is_checked_against_the_players_decision(tmp_path: Path, step: str, passes: bool, why: str) -> None:
+    r = run_file(write(tmp_path, ZAP.replace("STEP", step)))
+    assert r.passed == passes and why in r.reason, r.line()
+
+
+# ------------------------------------------------------------------------- malformed forms
+MALFORMED = [
+    ("expect.options.inclde: unknown key", "options: {inclde: [pass]}"),
+    ("expect.pending.knd: unknown key", "pending: {knd: priority}"),
+    ("expect.options.exclude: expected a list of option labels", "options: {exclude: pass}"),
+    ("expect.options.player: expected p1 or p2", "options: {player: 1, include: [pass]}"),
+    ("expect.winner: expected p1, p2, draw or none", "winner: p3"),
+    ("expect.log: expected a list of texts", "log: attacks"),
+    ("expect.p1.hand: expected a count or a list", "p1.hand: -1"),
+    ("expect.w.colour: unknown attribute", "w: {colour: red}"),
+]
+
+
+@pytest.mark.parametrize("why,expect", MALFORMED, ids=[m[0] for m in MALFORMED])
+def test_malformed_expect_is_an_error(tmp_path: Path, why: str, expect: str) -> None:
+    # the first expectation is false: the malformed one after it is still found
+    p = write(tmp_path, ZAP.replace("  - STEP\n", "  - p1: pass\n").replace("  winner: none", "  winner: p1\n  " + expect))
+    r = run_file(p)
+    assert r.error and str(p) in r.reason and why in r.reason, r.line()
+
+
+SETUP_MALFORMED = [
+    ("setup.p1.deck: expected a number of cards of 0 or more", ("p1: {field:", "p1: {deck: -3, field:"),
+     ("deck: 10}\n  p2", "}\n  p2")),
+    ("setup.p2.field[0].counters.poison: expected a whole number of 0 or more, got 'lots'",
+     ("{card: Striker, id: w}", "{card: Striker, id: w, counters: {poison: lots}}"), ("", "")),
+    ("cards[2].name: 'Zap' is already defined by cards[1]",
+     ("  - name: Zap\n", "  - {name: Zap, type: conjure, element: void, cost: 1}\n  - name: Zap\n"), ("", "")),
+    ("game: expected a game name", ("game: caster", "game: [caster]"), ("", "")),
+]
+
+
+@pytest.mark.parametrize("why,e1,e2", SETUP_MALFORMED, ids=[m[0][:40] for m in SETUP_MALFORMED])
+def test_malformed_setup_and_cards_are_errors(tmp_path: Path, why: str, e1: tuple, e2: tuple) -> None:
+    text = ZAP.replace("  - STEP\n", "  - p1: pass\n")
+    for old, new in (e1, e2):
+        assert old in text
+        text = text.replace(old, new, 1)
+    p = write(tmp_path, text)
+    r = run_file(p)
+    assert r.error and str(p) in r.reason and why in r.reason, r.line()
+
+
+def test_one_bad_file_does_not_stop_a_folder_run(tmp_path: Path) -> None:
+    write(tmp_path, ZAP.replace("STEP", "p1: pass"), "a-good")
+    write(tmp_path, "game: caster\nname: [\n", "b-broken")
+    write(tmp_path, ZAP.replace("STEP", "p1: pass").replace("game: caster", "game: [caster]"), "c-bad")
+    write(tmp_path, ZAP.replace("STEP", "p1: pass"), "d-good")
+    res = run_paths([tmp_path])
+    assert [r.passed for r in res] == [True, False, False, True], [r.line() for r in res]
+    assert res[1].error and res[2].error
