@@ -131,7 +131,9 @@ def plan_from_op(rt: Run, ids: list[int], dest: str, cause: str, extra: dict) ->
             continue
         e = plan_entry(o, dest, cause, extra, performer)
         if e is not None:
-            if replaced and replaced.get("oid") == oid:
+            if replaced:
+                # 10.10.2.3: a replacement effect applies once: not to the replaced event, nor to
+                # the moves its own "instead" makes (of that card or any other)
                 e["applied"] = [list(x) for x in replaced.get("applied", ())]
             plan.append(e)
     if not plan:
