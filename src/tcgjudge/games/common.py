@@ -98,8 +98,19 @@ def entry_controller(e: dict, p: int, path: str) -> int:
     return player_of(e["controller"], f"{path}.controller") if "controller" in e else p
 
 
+#: entry keys whose value is true or false, and those that are whole numbers (SPEC "setup")
+BOOL_KEYS = ("summoned_this_turn", "boxed", "known")
+NUMBER_KEYS = ("x", "damage", "raced")
+
+
 def set_entry_state(g: Game, oid: int, p: int, e: dict, path: str) -> None:
     """The owner, ``summoned_this_turn`` and ``counters`` of a placed entry."""
+    for k in BOOL_KEYS:
+        if k in e and not isinstance(e[k], bool):
+            raise ValueError(f"{path}.{k}: expected true or false, got {e[k]!r}")
+    for k in NUMBER_KEYS:
+        if k in e and (not isinstance(e[k], int) or isinstance(e[k], bool) or e[k] < 0):
+            raise ValueError(f"{path}.{k}: expected a whole number of 0 or more, got {e[k]!r}")
     o = g.w(oid)
     o.owner = p
     o.since = g.turn if e.get("summoned_this_turn") else 0

@@ -20,6 +20,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("tcgjudge rules coverage")
     group.addoption("--rules-game", default=None, help="run only the tests citing rules of this game")
     group.addoption("--rules-results", default=None, help="write each cited test's outcome to this JSON file")
+    group.addoption("--rules-cite", default=None, help="run only the tests citing this rule (with --rules-game)")
 
 
 def _cited(item: pytest.Item, game: str) -> list[str]:
@@ -34,9 +35,11 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     game = config.getoption("--rules-game")
     if not game:
         return
+    only = config.getoption("--rules-cite")
     keep, drop = [], []
     for it in items:
-        (keep if _cited(it, game) else drop).append(it)
+        cited = _cited(it, game)
+        (keep if cited and (only is None or only in cited) else drop).append(it)
     if drop:
         config.hook.pytest_deselected(items=drop)
     items[:] = keep

@@ -483,12 +483,12 @@ class Runner:
         snap = g.clone()
         try:
             d = g.pending
-            if d is None or g.result is not None:
-                raise StepFailed(f"{where}: p{player + 1} has no pending decision to check {label!r} against "
+            if d is None or g.result is not None:  # SPEC: an error, never a vacuous pass
+                raise ScenarioError(f"{self.where}: {where}: p{player + 1} has no pending decision to check {label!r} against "
                                  f"({_result(g) if g.result is not None else 'none is pending'})")
             if d.player != player:
-                raise StepFailed(f"{where}: the pending {d.kind} decision belongs to p{d.player + 1}, not "
-                                 f"p{player + 1}; {label!r} cannot be checked against it")
+                raise ScenarioError(f"{self.where}: {where}: the pending {d.kind} decision belongs to p{d.player + 1}, "
+                                    f"not p{player + 1}; {label!r} cannot be checked against it")
             options = d.labels
             try:
                 self.answer(player, label, where, force=False)
