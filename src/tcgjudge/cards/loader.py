@@ -24,10 +24,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ..kernel.objects import Ability, CardDef
 from .language import BLOCK, COND, CardError, Checker, Vocabulary, freeze
+from .yamlio import SafeLoader, YamlError, load_text
+from .yamlio import read_yaml as yamlio_read
 
 COMMON_FIELDS = {"name", "type", "cost", "atk", "def", "keywords", "text", "abilities", "effect", "token",
                  "script", "id", "key", "flavor", "set", "number"}
@@ -420,34 +420,22 @@ class CardBuilder:
         return tuple(out)
 
 
-class _Loader(yaml.SafeLoader):
-    """YAML 1.2 booleans: only true/false (so a key ``on:`` stays the word "on")."""
+_Loader = SafeLoader  # the project's one YAML loader (see yamlio)
 
 
-_Loader.yaml_implicit_resolvers = {
-    k: [(tag, rx) for tag, rx in v if tag != "tag:yaml.org,2002:bool"]
-    for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
-_Loader.add_implicit_resolver(
-    "tag:yaml.org,2002:bool", __import__("re").compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
-    list("tTfF"))
-
-
-def load_yaml_text(text: str) -> Any:
-    return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+def load_yaml_text(text: str, where: str = "<text>") -> Any:
+    try:
+        return load_text(text, where)
+    except YamlError as e:
+        raise CardError(str(e)) from None
 
 
 def read_yaml(path: Path) -> Any:
+    """A YAML file's data, read safely (cards.yamlio); problems are CardErrors naming the file."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise CardError(f"{path}: cannot read: {e.strerror}") from None
-    try:
-        return load_yaml_text(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
-        raise CardError(f"{where}: not valid YAML: {getattr(e, 'problem', e)}") from None
+        return yamlio_read(path)
+    except YamlError as e:
+        raise CardError(str(e)) from None
 
 
 def load_card_file(builder: CardBuilder, path: Path) -> list[CardDef]:
