@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..kernel.objects import Ability, CardDef
-from .language import BLOCK, COND, CardError, Checker, Vocabulary, freeze
+from .language import BLOCK, COND, CardError, Checker, Vocabulary, bound_names, freeze
 from .yamlio import SafeLoader, YamlError, load_text
 from .yamlio import read_yaml as yamlio_read
 
@@ -99,9 +99,17 @@ class CardBuilder:
         self.ability_zones = ability_zones
         self.keyword_abilities = keyword_abilities
         self.key_of = key_of or (lambda e: e["name"])
+        self._bound: set[str] | None = None  # the names the card being built binds
 
     # ------------------------------------------------------------ entries
     def card(self, entry: Any, where: str) -> CardDef:
+        self._bound = bound_names(entry)
+        try:
+            return self._card(entry, where)
+        finally:
+            self._bound = None
+
+    def _card(self, entry: Any, where: str) -> CardDef:
         if not isinstance(entry, dict):
             raise CardError(f"{where}: a card entry must be a mapping, got {type(entry).__name__}")
         name = entry.get("name")
@@ -149,6 +157,9 @@ class CardBuilder:
         if self.keyword_abilities:
             for kw, param in kws:
                 extra.extend(self.keyword_abilities(kw, param, entry))
+        if extra and self._bound is not None:
+            more = bound_names(extra)
+            self._bound = None if more is None else self._bound | more
         for i, ab in enumerate(list(raw) + extra):
             abilities.append(self.ability(ab, f"{w}: abilities[{i}]", len(abilities)))
         chars["abilities"] = tuple(abilities)
@@ -218,7 +229,7 @@ class CardBuilder:
         here = where if kind == "spell" else f"{where}.{kind}"
         if not isinstance(body, dict):
             raise CardError(f"{here}: expected a mapping")
-        chk = Checker(self.vocab, where)
+        chk = Checker(self.vocab, where, self._bound)
         spec: dict[str, Any] = {}
         for k, v in body.items():
             if k not in self.vocab.ability_keys:
@@ -254,7 +265,7 @@ class CardBuilder:
                        zones=zt, index=index, keyword=raw.get("keyword"))
 
     def _static(self, body: Any, raw: dict, where: str, index: int) -> Ability:
-        chk = Checker(self.vocab, where)
+        chk = Checker(self.vocab, where, self._bound)
         parts = body if isinstance(body, list) else [body]
         effects = []
         cond = None
@@ -271,6 +282,9 @@ class CardBuilder:
                 if k not in self.vocab.statics and k != "who":
                     raise CardError(f"{where}.static: unknown key {k!r}; keys: {', '.join(sorted(self.vocab.statics))}")
             args = part[op]
+            if op in ("modify", "set_stats") and isinstance(args, dict):
+                for k, v in args.items():
+                    chk.value(v, f"static.{op}.{k}")
             if op == "grant" and isinstance(args, dict) and "abilities" in args:
                 args = dict(args)
                 args["abilities"] = tuple(self.ability(a, f"{where}.static.grant.abilities[{j}]", 100 + j)
