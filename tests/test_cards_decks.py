@@ -48,10 +48,10 @@ def test_unknown_card_suggests_names(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("text,wanted", [
-    ("main:\n  Kindled Hound: 0\n", "main: 'Kindled Hound': the count must be a whole number of 1 or more, got 0"),
-    ("main:\n  Kindled Hound: many\n", "main: 'Kindled Hound': the count must be a whole number of 1 or more, got 'many'"),
-    ("main:\n  Kindled Hound: true\n", "the count must be a whole number of 1 or more, got True"),
-    ("main:\n  - {card: Kindled Hound, n: -2}\n", "main[0]: n must be a whole number of 1 or more"),
+    ("main:\n  Kindled Hound: 0\n", "main: 'Kindled Hound': the count must be a whole number from 1 to 1000, got 0"),
+    ("main:\n  Kindled Hound: many\n", "main: 'Kindled Hound': the count must be a whole number from 1 to 1000, got 'many'"),
+    ("main:\n  Kindled Hound: true\n", "the count must be a whole number from 1 to 1000, got True"),
+    ("main:\n  - {card: Kindled Hound, n: -2}\n", "main[0]: n must be a whole number from 1 to 1000"),
     ("main:\n  - 5\n", "main[0]: expected a card name or {card: NAME, n: COUNT}"),
     ("main: 5\n", "main: expected a mapping of card name to count"),
 ])

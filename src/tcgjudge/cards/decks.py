@@ -8,12 +8,22 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from ..kernel.decisions import brief
 from ..kernel.objects import CardDef
 from .loader import read_yaml
 
 
 class DeckError(ValueError):
     """A deck that cannot be read or breaks deck construction."""
+
+
+#: the most copies one entry of a deck file may name (far above any game's deck size; a file
+#: asking for more is refused before any list is built)
+MAX_COUNT = 1000
+
+
+def _count_ok(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_COUNT
 
 
 def card_counts(cards: Iterable[CardDef]) -> dict[str, int]:
@@ -31,8 +41,9 @@ def deck_entries(raw: Any, where: str) -> list[tuple[str, int]]:
         return out
     if isinstance(raw, dict):
         for k, v in raw.items():
-            if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-                raise DeckError(f"{where}: {k!r}: the count must be a whole number of 1 or more, got {v!r}")
+            if not _count_ok(v):
+                raise DeckError(f"{where}: {brief(k)}: the count must be a whole number from 1 to {MAX_COUNT}, "
+                                f"got {brief(v)}")
             out.append((str(k), v))
         return out
     if isinstance(raw, list):
@@ -41,8 +52,8 @@ def deck_entries(raw: Any, where: str) -> list[tuple[str, int]]:
                 out.append((e, 1))
             elif isinstance(e, dict) and "card" in e:
                 n = e.get("n", 1)
-                if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-                    raise DeckError(f"{where}[{i}]: n must be a whole number of 1 or more")
+                if not _count_ok(n):
+                    raise DeckError(f"{where}[{i}]: n must be a whole number from 1 to {MAX_COUNT}, got {brief(n)}")
                 out.append((str(e["card"]), n))
             else:
                 raise DeckError(f"{where}[{i}]: expected a card name or {{card: NAME, n: COUNT}}")
@@ -54,9 +65,10 @@ def find_card(pool: dict[str, CardDef], name: str, where: str) -> CardDef:
     """The pool's card ``name``; an unknown name is an error naming close matches (a misspelt name)."""
     card = pool.get(name)
     if card is None:
-        close = [k for k in pool if name.lower() in k.lower()][:3] or difflib.get_close_matches(name, list(pool), 3)
+        close = ([k for k in pool if name.lower() in k.lower()][:3]
+                 or difflib.get_close_matches(name, list(pool), 3)) if len(name) <= 100 else []
         hint = f" (did you mean {', '.join(close)}?)" if close else ""
-        raise DeckError(f"{where}: unknown card {name!r}{hint}")
+        raise DeckError(f"{where}: unknown card {brief(name)}{hint}")
     return card
 
 
@@ -73,9 +85,11 @@ def check_deck_keys(data: Any, where: str, game: str, keys: tuple[str, ...], sec
         raise DeckError(f"{where}: a deck file is a mapping with {sections}")
     for k in data:
         if k not in keys:
-            raise DeckError(f"{where}: unknown key {k!r}; keys: {', '.join(keys)}")
+            raise DeckError(f"{where}: unknown key {brief(k)}; keys: {', '.join(keys)}")
+    if "name" in data and not isinstance(data["name"], str):
+        raise DeckError(f"{where}: name: expected text, got {brief(data['name'])}")
     if data.get("game", game) != game:
-        raise DeckError(f"{where}: this is a deck for {data.get('game')!r}, not {game}")
+        raise DeckError(f"{where}: this is a deck for {brief(data.get('game'))}, not {game}")
 
 
 def shipped_deck_names(deck_dir: Path) -> list[str]:

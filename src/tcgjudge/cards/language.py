@@ -15,6 +15,7 @@ here plus the words its game package adds (``produce`` aether for Caster,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -71,6 +72,11 @@ class Vocabulary:
     zones: set[str] = field(default_factory=set)
     players: set[str] = field(default_factory=set)
     ability_keys: dict[str, str] = field(default_factory=dict)
+    #: the durations an effect may have (``until:``)
+    durations: set[str] = field(default_factory=set)
+    #: names the engine binds by itself (the trigger's subject, ...), usable as references and
+    #: values without the card binding them
+    names: set[str] = field(default_factory=set)
 
     def extend(self, other: Vocabulary) -> Vocabulary:
         v = Vocabulary(dict(self.ops), dict(self.filters), dict(self.values), dict(self.conds),
@@ -89,6 +95,8 @@ class Vocabulary:
         v.zones |= other.zones
         v.players |= other.players
         v.ability_keys.update(other.ability_keys)
+        v.durations = self.durations | other.durations
+        v.names = self.names | other.names
         return v
 
     def op(self, _op: str, short: str | None = None, required: tuple[str, ...] = (), doc: str = "",
@@ -100,6 +108,10 @@ def core_vocabulary() -> Vocabulary:
     """The words every game shares."""
     v = Vocabulary()
     v.players = {"you", "enemy", "each", "active", "nonactive", "owner", "controller", "chooser"}
+    v.durations = {"end_of_turn", "permanent"}
+    # bound by the engine: the source, a trigger's subject / attacked object / player / amount, the
+    # player of each_player, for_each's default name, X and Y
+    v.names = {"self", "it", "subject", "attacked", "event_player", "n", "player", "each", "X", "Y", "∞", "inf"}
     # --- selectors: which objects -------------------------------------------------
     v.filters = {
         "zone": STRS, "player": PLAYER, "controller": PLAYER, "owner": PLAYER,
@@ -233,12 +245,53 @@ def core_vocabulary() -> Vocabulary:
 COMPARE_OPS = (">=", "<=", ">", "<", "==", "!=")
 
 
-class Checker:
-    """Walks a parsed ability and reports the first thing out of shape."""
+#: instruction arguments that count things: a negative number is an error
+COUNTS = {("draw", "n"), ("discard", "n"), ("look", "n"), ("search", "n"), ("token", "n"), ("select", "n"),
+          ("select", "min"), ("repeat", "n")}
+#: the largest number a card may write (far beyond any printed value; bounds loops such as repeat)
+MAX_NUMBER = 1_000_000
+_NUMERAL = re.compile(r"-?[0-9]{1,7}")
 
-    def __init__(self, vocab: Vocabulary, where: str) -> None:
+
+def bound_names(entry: Any) -> set[str] | None:
+    """The names a card entry binds anywhere (``as:`` of targets, selections, bindings, loops;
+    ``t``/``t1``... for targets without ``as``), or None when it is too big to walk."""
+    out: set[str] = set()
+    stack = [entry]
+    seen = 0
+    while stack:
+        x = stack.pop()
+        seen += 1
+        if seen > 100_000:
+            return None
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if k == "as" and isinstance(v, str):
+                    out.add(v)
+                elif k in ("targets", "target"):
+                    n = len(v) if isinstance(v, list) else 1
+                    out.update(["t"] + [f"t{i + 1}" for i in range(n)])
+                stack.append(v)
+        elif isinstance(x, (list, tuple)):
+            stack.extend(x)
+    return out
+
+
+class Checker:
+    """Walks a parsed ability and reports the first thing out of shape.
+
+    With ``bound`` (the names the card binds), a name used as a reference or a value must be
+    one of them or a name the engine binds (``Vocabulary.names``): a misspelt name is an error
+    when the card is loaded, not an effect that silently does nothing.
+    """
+
+    def __init__(self, vocab: Vocabulary, where: str, bound: set[str] | None = None) -> None:
         self.v = vocab
         self.where = where
+        self.bound = bound
+
+    def known_name(self, name: str) -> bool:
+        return (self.bound is None or name in self.bound or name in self.v.names or name.startswith("_"))
 
     def fail(self, path: str, msg: str) -> None:
         raise CardError(f"{self.where}: {path}: {msg}")
@@ -278,6 +331,11 @@ class Checker:
                     self.fail(p, f"unknown argument {k!r}; {name} takes {', '.join(sorted(spec.args)) or 'none'}"
                                  + hint)
                 self.shape(val, shape, f"{p}.{k}")
+                if k == "until" and self.v.durations and val not in self.v.durations:
+                    self.fail(f"{p}.until", f"unknown duration {str(val)[:40]!r}; durations: "
+                                            f"{', '.join(sorted(self.v.durations))}")
+                if (name, k) in COUNTS:
+                    self.count(val, f"{p}.{k}")
             for k in spec.required:
                 if k not in arg and not (spec.short == k and False):
                     self.fail(p, f"missing required argument {k!r}")
@@ -289,6 +347,12 @@ class Checker:
             if spec.short is None:
                 self.fail(p, f"{name} needs a mapping of arguments ({', '.join(sorted(spec.args))})")
             self.shape(arg, spec.args[spec.short], f"{p}")
+            if (name, spec.short) in COUNTS:
+                self.count(arg, p)
+
+    def count(self, val: Any, path: str) -> None:
+        if type(val) is int and val < 0:
+            self.fail(path, f"expected a count of 0 or more, got {val}")
 
     def shape(self, val: Any, shape: str, path: str) -> None:
         if shape == BLOCK:
@@ -305,6 +369,9 @@ class Checker:
                     self.shape(x, REF, f"{path}[{i}]")
             elif not isinstance(val, str):
                 self.fail(path, f"expected a name or a selector, got {val!r:.60}")
+            elif not self.known_name(val):
+                self.fail(path, f"unbound name {val[:40]!r}: no target, selection or binding of this card "
+                                f"is named so (nor is it 'self' or a name the engine binds)")
         elif shape == VALUE:
             self.value(val, path)
         elif shape == INT:
@@ -334,7 +401,14 @@ class Checker:
     def value(self, val: Any, path: str) -> None:
         if isinstance(val, bool):
             self.fail(path, "expected a number, got true/false")
-        if isinstance(val, (int, float)) or val in ("X", "Y") or isinstance(val, str):
+        if isinstance(val, (int, float)):
+            if not -MAX_NUMBER <= val <= MAX_NUMBER:
+                self.fail(path, f"expected a number from {-MAX_NUMBER} to {MAX_NUMBER}, got {val:.3g}")
+            return
+        if isinstance(val, str):
+            if not (self.known_name(val) or _NUMERAL.fullmatch(val)):
+                self.fail(path, f"unknown value {val[:40]!r}: expected a number, X, a value expression or a "
+                                f"name this card binds")
             return
         if isinstance(val, dict) and len(val) == 1:
             k = next(iter(val))

@@ -24,10 +24,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ..kernel.objects import Ability, CardDef
-from .language import BLOCK, COND, CardError, Checker, Vocabulary, freeze
+from .language import BLOCK, COND, CardError, Checker, Vocabulary, bound_names, freeze
+from .yamlio import SafeLoader, YamlError, load_text
+from .yamlio import read_yaml as yamlio_read
 
 COMMON_FIELDS = {"name", "type", "cost", "atk", "def", "keywords", "text", "abilities", "effect", "token",
                  "script", "id", "key", "flavor", "set", "number"}
@@ -99,9 +99,17 @@ class CardBuilder:
         self.ability_zones = ability_zones
         self.keyword_abilities = keyword_abilities
         self.key_of = key_of or (lambda e: e["name"])
+        self._bound: set[str] | None = None  # the names the card being built binds
 
     # ------------------------------------------------------------ entries
     def card(self, entry: Any, where: str) -> CardDef:
+        self._bound = bound_names(entry)
+        try:
+            return self._card(entry, where)
+        finally:
+            self._bound = None
+
+    def _card(self, entry: Any, where: str) -> CardDef:
         if not isinstance(entry, dict):
             raise CardError(f"{where}: a card entry must be a mapping, got {type(entry).__name__}")
         name = entry.get("name")
@@ -149,6 +157,9 @@ class CardBuilder:
         if self.keyword_abilities:
             for kw, param in kws:
                 extra.extend(self.keyword_abilities(kw, param, entry))
+        if extra and self._bound is not None:
+            more = bound_names(extra)
+            self._bound = None if more is None else self._bound | more
         for i, ab in enumerate(list(raw) + extra):
             abilities.append(self.ability(ab, f"{w}: abilities[{i}]", len(abilities)))
         chars["abilities"] = tuple(abilities)
@@ -218,7 +229,7 @@ class CardBuilder:
         here = where if kind == "spell" else f"{where}.{kind}"
         if not isinstance(body, dict):
             raise CardError(f"{here}: expected a mapping")
-        chk = Checker(self.vocab, where)
+        chk = Checker(self.vocab, where, self._bound)
         spec: dict[str, Any] = {}
         for k, v in body.items():
             if k not in self.vocab.ability_keys:
@@ -254,7 +265,7 @@ class CardBuilder:
                        zones=zt, index=index, keyword=raw.get("keyword"))
 
     def _static(self, body: Any, raw: dict, where: str, index: int) -> Ability:
-        chk = Checker(self.vocab, where)
+        chk = Checker(self.vocab, where, self._bound)
         parts = body if isinstance(body, list) else [body]
         effects = []
         cond = None
@@ -271,6 +282,9 @@ class CardBuilder:
                 if k not in self.vocab.statics and k != "who":
                     raise CardError(f"{where}.static: unknown key {k!r}; keys: {', '.join(sorted(self.vocab.statics))}")
             args = part[op]
+            if op in ("modify", "set_stats") and isinstance(args, dict):
+                for k, v in args.items():
+                    chk.value(v, f"static.{op}.{k}")
             if op == "grant" and isinstance(args, dict) and "abilities" in args:
                 args = dict(args)
                 args["abilities"] = tuple(self.ability(a, f"{where}.static.grant.abilities[{j}]", 100 + j)
@@ -420,34 +434,22 @@ class CardBuilder:
         return tuple(out)
 
 
-class _Loader(yaml.SafeLoader):
-    """YAML 1.2 booleans: only true/false (so a key ``on:`` stays the word "on")."""
+_Loader = SafeLoader  # the project's one YAML loader (see yamlio)
 
 
-_Loader.yaml_implicit_resolvers = {
-    k: [(tag, rx) for tag, rx in v if tag != "tag:yaml.org,2002:bool"]
-    for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
-_Loader.add_implicit_resolver(
-    "tag:yaml.org,2002:bool", __import__("re").compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
-    list("tTfF"))
-
-
-def load_yaml_text(text: str) -> Any:
-    return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+def load_yaml_text(text: str, where: str = "<text>") -> Any:
+    try:
+        return load_text(text, where)
+    except YamlError as e:
+        raise CardError(str(e)) from None
 
 
 def read_yaml(path: Path) -> Any:
+    """A YAML file's data, read safely (cards.yamlio); problems are CardErrors naming the file."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise CardError(f"{path}: cannot read: {e.strerror}") from None
-    try:
-        return load_yaml_text(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
-        raise CardError(f"{where}: not valid YAML: {getattr(e, 'problem', e)}") from None
+        return yamlio_read(path)
+    except YamlError as e:
+        raise CardError(str(e)) from None
 
 
 def load_card_file(builder: CardBuilder, path: Path) -> list[CardDef]:

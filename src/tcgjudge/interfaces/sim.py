@@ -108,18 +108,42 @@ def stop_game(g: Game, after: int) -> None:
     g.note(f"game stopped after {after} decisions and counted as a draw")
 
 
-def replay_game(pkg: Any, data: dict) -> Game:
+def replay_start(pkg: Any, data: dict) -> Game:
+    """The game a (checked) replay's data sets up, before any decision."""
     decks = [pkg.deck_from_json(d) for d in data["decks"]]
-    g = pkg.new_game(decks, data["seed"], first=data.get("first"), auto=data.get("auto", False))
-    for i, idx in enumerate(data["decisions"]):
+    setup: dict[str, Any] = {}
+    if data.get("game_format") is not None:  # SVE's format (a replay's own key is 'format')
+        setup["format"] = data["game_format"]
+    return pkg.new_game(decks, data["seed"], first=data.get("first"), auto=data.get("auto", False), **setup)
+
+
+def replay_answer(g: Game, answer: int | str, i: int) -> None:
+    """Give the replay's answer number ``i``: an option index or a concession."""
+    try:
+        if isinstance(answer, str):  # "concede pN" (checked by replay.check)
+            g.concede(int(answer.rsplit("p", 1)[1]) - 1)
+            return
         if g.pending is None:
-            raise ValueError(f"replay decision {i}: the game has no pending decision")
-        try:
-            g.decide(idx)
-        except IllegalAction as e:
-            raise ValueError(f"replay decision {i}: {e}") from None
-    if data.get("stopped_after"):
+            raise replay_mod.ReplayError(f"replay decision {i}: the game has no pending decision"
+                                         + (" (the game is over)" if g.result is not None else ""))
+        g.decide(answer)
+    except IllegalAction as e:
+        raise replay_mod.ReplayError(f"replay decision {i}: {e}") from None
+
+
+def replay_game(pkg: Any, data: dict, *, verify: bool = True) -> Game:
+    """Play a replay's decisions again.  With ``verify`` (the default) the game must reach the
+    result, decision count and turn count the replay records, or ReplayError says where it
+    diverged; without it, the game is returned wherever the decisions lead (to explore a
+    changed replay)."""
+    replay_mod.check(data)
+    g = replay_start(pkg, data)
+    for i, idx in enumerate(data["decisions"]):
+        replay_answer(g, idx, i)
+    if data.get("stopped_after") and g.result is None:
         stop_game(g, data["stopped_after"])
+    if verify:
+        replay_mod.verify(g, data)
     return g
 
 

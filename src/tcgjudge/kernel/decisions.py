@@ -12,6 +12,43 @@ from __future__ import annotations
 
 from typing import Any
 
+#: how much of a bad input an error message quotes
+QUOTE = 40
+
+
+def brief(x: Any, n: int = QUOTE) -> str:
+    """A short, safe rendering of input for an error message: at most ``n`` characters of a
+    text, a number's value (or its size when it is huge), otherwise only the kind of value (an
+    arbitrary object's own ``repr`` is never called: it could be huge, slow or raise)."""
+    t = type(x)
+    if t is str:
+        return repr(x) if len(x) <= n else repr(x[:n]) + f"... ({len(x)} characters)"
+    if t is int:
+        return repr(x) if -(10 ** n) < x < 10 ** n else f"a {x.bit_length()}-bit number"
+    if t is bool or x is None or t is float:
+        return repr(x)
+    if t in (list, tuple, dict, set):
+        return f"a {t.__name__} of {len(x)}"
+    return f"a value of type {t.__name__}"
+
+
+def clip(text: str, n: int) -> str:
+    """About ``n`` characters of ``text``, cut at the end of a word (the word under the cut is
+    kept whole when it is short, so texts that differ there stay apart), never ending in
+    whitespace or a dangling comma: an option label must be typeable and matchable, and a
+    scenario names an ability by the start of its text."""
+    if len(text) <= n:
+        return text.rstrip()
+    end = n
+    if not text[n].isspace():
+        sp = text.find(" ", n, n + 12)
+        end = len(text) if sp < 0 and len(text) <= n + 12 else sp
+        if end < 0:
+            end = text.rfind(" ", 0, n)
+            if end <= n // 2:
+                end = n
+    return text[:end].rstrip(" ,;")
+
 
 class IllegalAction(Exception):
     """An answer that is not among the options, or any other bad input.
@@ -49,7 +86,7 @@ class Decision:
             if o[0] == label:
                 return i
         raise IllegalAction(
-            f"{label!r} is not an option of this {self.kind} decision; options: {self.labels}"
+            f"{brief(label)} is not an option of this {self.kind} decision; options: {self.labels}"
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -16,10 +16,11 @@ the answer arrives as ``frame.data["ans"]`` (the chosen option's payload).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from .decisions import Decision, IllegalAction
+from .decisions import Decision, IllegalAction, brief
 from .effects import CEffect, compute_layers
 from .events import Event, PendingTrigger
 from .objects import CardDef, Obj
@@ -63,6 +64,29 @@ class Frame:
 MARK = "\x00"  # object placeholders in option labels: MARK + id + MARK
 
 
+CONCEDE = "concede p"
+
+
+def concession(player: int) -> str:
+    """How a concession is recorded among the answers of ``history`` (and in replays)."""
+    return f"{CONCEDE}{player + 1}"
+
+
+def as_index(x: Any, what: str) -> int:
+    """``x`` as an exact ``int``: an int, or an object with ``__index__`` (numpy integers); a
+    bool, a text, a float or an object whose ``__index__`` fails is an IllegalAction.  An int
+    subclass becomes a plain int, so its own comparisons are never used."""
+    if isinstance(x, (bool, float)):
+        raise IllegalAction(f"{what} {brief(x)}: expected a whole number")
+    try:
+        i = operator.index(x)
+    except Exception:  # noqa: BLE001 - anything the object's __index__ does is bad input
+        raise IllegalAction(f"{what} {brief(x)}: expected a whole number") from None
+    if type(i) is not int:
+        raise IllegalAction(f"{what} {brief(x)}: expected a whole number")
+    return i
+
+
 class GameOver(Exception):
     """Raised inside handlers to stop the loop at once when the game ends."""
 
@@ -96,7 +120,7 @@ class Game:
         self.result: int | str | None = None  # winner index, "draw", or None while playing
         self.record: dict[str, Any] = {}  # per-turn tallies the rules and cards refer to
         self.gvars: dict[str, Any] = {}  # game-specific globals (attack state, ...)
-        self.history: list[int] = []  # every answer given, by option index
+        self.history: list[int | str] = []  # every answer given, by option index; a concession as text
         self.info: dict[str, Any] = {}  # how the game was set up (decks, seed): for replays
         self.auto = False  # answer single-option questions at once
         # facts derived from object ids alone (an id always stands for the same card), shared by a
@@ -190,12 +214,14 @@ class Game:
         d = self.pending
         if d is None:
             raise IllegalAction("no decision is pending" + (" (the game is over)" if self.result is not None else ""))
-        if isinstance(choice, str):
-            idx = d.index_of(choice)
-        else:
-            if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < len(d.options):
-                raise IllegalAction(f"option index {choice!r} is out of range 0..{len(d.options) - 1}")
+        if type(choice) is int:
             idx = choice
+        elif isinstance(choice, str):
+            idx = d.index_of(str.__str__(choice))  # an exact str: a subclass's comparisons are not used
+        else:
+            idx = as_index(choice, "option index")
+        if not 0 <= idx < len(d.options):
+            raise IllegalAction(f"option index {brief(idx)} is out of range 0..{len(d.options) - 1}")
         self.pending = None
         self.history.append(idx)
         self.frames[-1].data["ans"] = d.options[idx][1]
@@ -271,15 +297,20 @@ class Game:
             self.note(f"game over: {who} ({reason})")
         raise GameOver
 
-    def concede(self, player: int) -> None:
+    def concede(self, player: int, reason: str = "") -> None:
         """``player`` concedes and leaves the game: the opponent wins at once.  No effect
-        replaces or causes this (Caster CR 103.4); it is not a decision option."""
+        replaces or causes this (Caster CR 103.4, SVE 1.2.3).  It is an action of the
+        protocol, not a decision option: any player may take it at any time while the game
+        goes on, and it is recorded in ``history`` (so in replays) as ``"concede pN"``.
+        Bad input raises IllegalAction and changes nothing."""
+        p = as_index(player, "player")
+        if not 0 <= p < len(self.players):
+            raise IllegalAction(f"no player {brief(p)}: players are 0..{len(self.players) - 1}")
         if self.result is not None:
             raise IllegalAction("the game is over")
-        if not 0 <= player < len(self.players):
-            raise IllegalAction(f"no player {player!r}")
+        self.history.append(concession(p))
         try:
-            self.end(1 - player, f"p{player + 1} concedes")
+            self.end(1 - p, f"p{p + 1} concedes" + (f" ({reason})" if reason else ""))
         except GameOver:
             pass
 

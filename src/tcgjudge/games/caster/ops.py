@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...cards.context import Ctx, has_kw, matches, player1, players, resolve, select, value
 from ...cards.interpreter import Run, move_op
+from ...kernel.decisions import clip
 from ...kernel.effects import CEffect
 from ...kernel.events import Event
 from . import aether as ae
@@ -247,7 +248,7 @@ def op_soul_bond(rt: Run, a: dict) -> bool:
             cands = soul_bond_candidates(g, p, rt.ctx, a.get("filter"))
             if not cands:
                 return True
-            opts = [(f"choose {g.objects[c].card.key}", c) for c in cands]
+            opts = [(f"choose {g.rules.obj_ref(g, c)}", c) for c in cands]  # copies are told apart by id
             if a.get("optional", True):
                 opts.insert(0, ("pass", "no"))
             return rt.ask(p, "soul_bond", "Soul Bond which card?", opts)
@@ -376,7 +377,7 @@ def op_enter_ability(rt: Run, a: dict) -> bool:
         return True
     if ans is None and len(enters) > 1:
         return rt.ask(rt.p, "choose_ability", "play which [Enter] ability?",
-                      [(f"choose {ab.text[:40]}", ab.index) for ab in enters])
+                      [(f"choose {clip(ab.text, 40)}", ab.index) for ab in enters])
     ab = enters[0] if ans is None else next(x for x in enters if x.index == ans)
     # played as the automatic ability it is, in the priority sequence that follows (CR 603)
     g.add_trigger(g.objects[oid].controller, oid, ab, {"subject": [oid]}, g.objects[oid].card)

@@ -20,6 +20,7 @@ from ...cards.play import (
     required_targets_exist,
     start_free_play,
 )
+from ...kernel.decisions import clip
 from ...kernel.events import Event
 from ...kernel.priority import PASS, proc_priority, start_priority
 from ..common import begin_turn, phase_event
@@ -416,7 +417,7 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
                         if not ability_playable(g, p, oid, ab):
                             continue
                     if len(acts) > 1:
-                        lab = f"activate {rules.obj_ref(g, oid)}: {ab.text[:32]}"
+                        lab = f"activate {rules.obj_ref(g, oid)}: {clip(ab.text, 32)}"
                     else:
                         lab = f"activate {rules.obj_ref(g, oid)}"
                     opts.append((lab, ("act", oid, ab.index)))
@@ -562,7 +563,7 @@ def play_trigger(g: Game, f: Frame, t) -> None:
 def trigger_label(g: Game, t) -> str:
     rules: CasterRules = g.rules  # type: ignore[assignment]
     name = rules.obj_name(g, t.source, None) if t.source in g.objects or t.source in g.lki else "delayed"
-    return f"{name}: {t.ability.text[:40]}"
+    return f"{name}: {clip(t.ability.text, 40)}"
 
 
 # ------------------------------------------------------------------ resolution
@@ -668,7 +669,7 @@ def proc_moves(g: Game, f: Frame) -> None:
                 else:
                     srcs = [src for src, _ in cands]
                     opts: list[tuple[str, Any]] = [
-                        (f"replace {rules.obj_ref(g, src)}" + (f": {ab.text[:32]}" if srcs.count(src) > 1 else ""),
+                        (f"replace {rules.obj_ref(g, src)}" + (f": {clip(ab.text, 32)}" if srcs.count(src) > 1 else ""),
                          (src, ab.index)) for src, ab in cands]
                     if all(ab.spec.get("optional") for _, ab in cands):
                         opts.insert(0, ("pass", "no"))

@@ -8,6 +8,7 @@ from ...cards.card_rules import CardRules
 from ...cards.context import Ctx, has_kw, kw_params, players, select, value
 from ...cards.interpreter import Run
 from ...cards.play import can_pay_generic, pay_generic, program_of
+from ...kernel.decisions import clip
 from ...kernel.effects import CEffect, LayerView
 from ...kernel.events import Event
 from ...kernel.game import dcopy
@@ -896,7 +897,7 @@ class CasterRules(CardRules):
         c = g.chars(oid)
         acts = [a for a in c["abilities"] if a.kind == "activated"]
         if len(acts) > 1 and ab is not None:
-            return f"activate {self.obj_ref(g, oid)}: {ab.text[:32]}"
+            return f"activate {self.obj_ref(g, oid)}: {clip(ab.text, 32)}"
         return f"activate {self.obj_ref(g, oid)}"
 
     def activate_aether(self, g: Game, f: Frame, p: int, oid: int, index: int) -> None:

@@ -135,6 +135,7 @@ def vocabulary() -> Vocabulary:
     v.op("put_caster", required=("what",), what=REF, optional=BOOL,
          doc="Put a caster into the field (level 1) or level up to it ([Break], CR 1103.2a).")
     v.ability_keys = {"step": STR}
+    v.durations = {"end_of_battle"}  # CR 805.3a
     v.statics = {}
     out = core_vocabulary().extend(v)
     # core words that mean nothing in this game (engaging, classes, colors, damage, evolving, life)

@@ -306,13 +306,8 @@ class SvePackage:
 
     def concede(self, g: Game, p: int) -> None:
         """1.2.3: a player may concede at any point; they lose at once, with no Confirmation
-        Timing, and no card can stop it (1.2.3.1)."""
-        from ...kernel.game import GameOver
-
-        try:
-            g.end(1 - p, f"p{p + 1} concedes (1.2.3)")
-        except GameOver:
-            pass
+        Timing, and no card can stop it (1.2.3.1).  Recorded like an answer (``Game.concede``)."""
+        g.concede(p, "1.2.3")
 
     def perpetual_cycle(self, g: Game, player: int, sequence: list[str], count: int, cut: Any = None) -> int:
         """15.2.1.1: the active player declares a perpetual cycle; ``cut`` is the non-active

@@ -8,6 +8,7 @@ from ...cards.card_rules import CardRules
 from ...cards.context import Ctx, cond, has_kw, matches, select, value
 from ...cards.interpreter import Run
 from ...cards.loader import set_ability_flags
+from ...kernel.decisions import clip
 from ...kernel.effects import CEffect, LayerView
 from ...kernel.events import Event
 from ...kernel.objects import Ability, CardDef
@@ -661,7 +662,7 @@ class SveRules(CardRules):
         c = g.chars(oid)
         acts = [a for a in c["abilities"] if a.kind == "activated" and a.spec.get("label") != "evolve"]
         if len(acts) > 1:
-            return f"activate {self.obj_ref(g, oid)}: {ab.text[:32]}"
+            return f"activate {self.obj_ref(g, oid)}: {clip(ab.text, 32)}"
         return f"activate {self.obj_ref(g, oid)}"
 
 

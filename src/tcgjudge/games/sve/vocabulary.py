@@ -214,6 +214,7 @@ def vocabulary() -> Vocabulary:
     v.op("refresh", short="what", required=("what",), what=REF, doc="Refresh (reserve) cards (5.3).")
     v.op("set_evolve_cost", required=("what", "n"), what=REF, n=VALUE, until=STR,
          doc="The play point cost of the cards' evolve abilities becomes N.")
+    v.names = {"die", "optional"}  # bound by roll_die (its default "as") and by an optional cost
     out = core_vocabulary().extend(v)
     # words of other games with no meaning in SVE ("rest" is "engage", "recover" is about play points)
     for w in ("rest", "recover", "reverse", "switch", "copy_spell"):

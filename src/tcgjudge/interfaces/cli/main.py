@@ -48,6 +48,13 @@ def play(game, deck, opponent_deck, opponent, seed, seat, replay_path) -> None:
     from .play import play_terminal
 
     pkg = _pkg(game)
+    if replay_path:  # checked now: a bad path must not lose the game at its end
+        from ...kernel.replay import check_writable
+
+        try:
+            check_writable(replay_path)
+        except ValueError as e:
+            raise click.BadParameter(str(e), param_hint="--replay") from None
     if seed is None:
         seed = int(time.time()) % 1_000_000
     me = _deck(pkg, deck, 0)
@@ -65,7 +72,8 @@ def play(game, deck, opponent_deck, opponent, seed, seat, replay_path) -> None:
 @click.option("--replay-dir", type=click.Path(file_okay=False), help="keep every game's replay here")
 @click.option("--check", is_flag=True, help="check invariants: cards conserved, views hide hidden cards, "
               "replays reproduce the game")
-@click.option("--processes", type=int, default=1, show_default=True, help="run games in parallel processes")
+@click.option("--processes", type=click.IntRange(min=1), default=1, show_default=True,
+              help="run games in parallel processes")
 @click.option("--quiet", is_flag=True, help="no progress bar")
 def sim(game, n, agents, seed, decks, replay_dir, check, processes, quiet) -> None:
     """Run N games of GAME between agents and report win rates."""
@@ -94,8 +102,11 @@ def sim(game, n, agents, seed, decks, replay_dir, check, processes, quiet) -> No
     per_deck: dict[str, list[int]] = {}
     t0 = time.perf_counter()
     bar = None if quiet else tqdm(total=n, desc=f"{game} {agents}", unit="game")
+    done = 0
+    interrupted = False
     try:
         for rec in run_many(job, n, processes):
+            done += 1
             turns += rec.turns
             decisions += rec.decisions
             if rec.result == "draw":
@@ -107,6 +118,8 @@ def sim(game, n, agents, seed, decks, replay_dir, check, processes, quiet) -> No
                 per_deck.setdefault(dn, [0, 0])[1] += 1
             if bar is not None:
                 bar.update(1)
+    except KeyboardInterrupt:  # Ctrl-C: report the games that finished
+        interrupted = True
     except InvariantError as e:
         raise click.ClickException(f"invariant broken: {e}") from None
     except RuntimeError as e:
@@ -115,7 +128,13 @@ def sim(game, n, agents, seed, decks, replay_dir, check, processes, quiet) -> No
         if bar is not None:
             bar.close()
     dt = time.perf_counter() - t0
-    click.echo(f"{n} games of {game}, agents {ags[0]} (p1) vs {ags[1]} (p2), seeds {seed}..{seed + n - 1}")
+    if interrupted:
+        click.echo(f"interrupted: {done} of {n} games finished; their results follow", err=True)
+        if not done:
+            sys.exit(130)
+    seeds = f"seeds {seed}..{seed + n - 1}"
+    n = done
+    click.echo(f"{n} games of {game}, agents {ags[0]} (p1) vs {ags[1]} (p2), {seeds}")
     for i in (0, 1):
         lo, hi = wilson(wins[i], n)
         click.echo(f"  p1 seat ({ags[0]})" if i == 0 else f"  p2 seat ({ags[1]})", nl=False)
@@ -130,6 +149,8 @@ def sim(game, n, agents, seed, decks, replay_dir, check, processes, quiet) -> No
                f"{processes} process{'es' if processes > 1 else ''})")
     if check:
         click.echo("  invariants: all held (cards conserved, views hide hidden cards, replays reproduce, frames share no data)")
+    if interrupted:
+        sys.exit(130)  # stopped by Ctrl-C: the usual exit status of an interrupted command
 
 
 @main.command("replay")
@@ -141,6 +162,7 @@ def replay_cmd(file, seat, step) -> None:
     """Step through a saved game."""
     from ...kernel import replay as replay_mod
     from ...kernel.view import log_for
+    from ..sim import replay_answer, replay_start, stop_game
 
     try:
         data = replay_mod.load(file)
@@ -148,8 +170,7 @@ def replay_cmd(file, seat, step) -> None:
         raise click.ClickException(str(e)) from None
     pkg = _pkg(data["game"])
     try:
-        decks = [pkg.deck_from_json(d) for d in data["decks"]]
-        g = pkg.new_game(decks, data["seed"], first=data.get("first"), auto=data.get("auto", False))
+        g = replay_start(pkg, data)
     except ValueError as e:
         raise click.ClickException(f"{file}: cannot set the game up again: {e}") from None
     viewer = None if seat == "all" else int(seat[1]) - 1
@@ -163,24 +184,39 @@ def replay_cmd(file, seat, step) -> None:
         shown = len(g.log)
 
     show_log()
+    total = len(data["decisions"])
     for i, idx in enumerate(data["decisions"]):
         d = g.pending
-        if d is None:
+        if isinstance(idx, str):  # a concession: an action of the protocol, not an answer
+            click.echo(f"[{i + 1}/{total}] {idx}")
+        elif d is None:
             raise click.ClickException(f"{file}: replay decision {i}: no decision is pending (the game is over)")
-        if idx >= len(d.options):
+        elif idx >= len(d.options):
             raise click.ClickException(f"{file}: replay decision {i}: option {idx} does not exist; p{d.player + 1}'s "
                                        f"{d.kind} decision has {len(d.options)} option(s)")
-        click.echo("")
-        click.echo(pkg.describe(g, d.player if viewer is None else viewer))
-        if viewer is None or viewer == d.player:
-            click.echo(f"[{i + 1}/{len(data['decisions'])}] p{d.player + 1} {d.kind}: {d.options[idx][0]}")
-        else:  # another player's answer may name their hidden cards: the log tells what became public
-            click.echo(f"[{i + 1}/{len(data['decisions'])}] p{d.player + 1} {d.kind}")
-        if step and sys.stdin.isatty():
-            input("  (Enter for the next decision) ")
-        g.decide(idx)
+        else:
+            click.echo("")
+            click.echo(pkg.describe(g, d.player if viewer is None else viewer))
+            if viewer is None or viewer == d.player:
+                click.echo(f"[{i + 1}/{total}] p{d.player + 1} {d.kind}: {d.options[idx][0]}")
+            else:  # another player's answer may name their hidden cards: the log tells what became public
+                click.echo(f"[{i + 1}/{total}] p{d.player + 1} {d.kind}")
+            if step and sys.stdin.isatty():
+                input("  (Enter for the next decision) ")
+        try:
+            replay_answer(g, idx, i)
+        except ValueError as e:
+            raise click.ClickException(f"{file}: {e}") from None
         show_log()
-    click.echo(f"result: {data.get('result')}")
+    if data.get("stopped_after") and g.result is None:
+        stop_game(g, data["stopped_after"])
+        show_log()
+    try:
+        replay_mod.verify(g, data, file)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+    click.echo(f"verified: the replay reaches the recorded result after all {total} decisions")
+    click.echo(f"result: {replay_mod.result_text(g.result)}")
 
 
 @main.group()

@@ -10,11 +10,16 @@ from ...agents import make_agent
 from ...kernel import replay as replay_mod
 from ...kernel.view import log_for, view
 
-HELP = ("Type an option's number or its label. Other commands: 'board' shows the board again, "
-        "'log' shows the whole log, 'help' this text, 'quit' ends the game.")
+HELP = ("Type an option's number or its label (or the start of one). Other commands: 'board' shows the board "
+        "again, 'log' shows the whole log, 'help' this text, 'concede' concedes the game, 'quit' leaves at once.")
+#: answers are read as numbers only when they are plain ASCII digits, and not too many of them
+MAX_DIGITS = 6
+
+CONCEDE = object()  # what ask_human returns when the player concedes
 
 
-def ask_human(pkg: Any, g, me: int) -> int:
+def ask_human(pkg: Any, g, me: int) -> Any:
+    """The option index the human picks, or CONCEDE."""
     d = g.pending
     while True:
         click.echo("")
@@ -27,6 +32,8 @@ def ask_human(pkg: Any, g, me: int) -> int:
             raise click.Abort() from None
         if raw in ("quit", "exit"):
             raise click.Abort()
+        if raw == "concede":
+            return CONCEDE
         if raw == "help":
             click.echo(HELP)
             continue
@@ -37,21 +44,25 @@ def ask_human(pkg: Any, g, me: int) -> int:
             for ln in log_for(g, me):
                 click.echo("  " + ln)
             continue
-        if raw.isdigit() and 0 <= int(raw) < len(d.options):
-            return int(raw)
+        if raw.isascii() and raw.isdigit() and len(raw) <= MAX_DIGITS and int(raw) < len(d.options):
+            return int(raw)  # ('²'.isdigit() is true, but it is no number int() reads)
         labels = d.labels
         if raw in labels:
             return labels.index(raw)
         matches = [i for i, lab in enumerate(labels) if lab.startswith(raw)] if raw else []
         if len(matches) == 1:
             return matches[0]
-        click.echo(f"'{raw}' is not an option: type a number from 0 to {len(labels) - 1} or a label "
+        shown = raw if len(raw) <= 40 else raw[:40] + "..."
+        click.echo(f"'{shown}' is not an option: type a number from 0 to {len(labels) - 1} or a label "
                    "('help' for commands).")
 
 
 def play_terminal(pkg: Any, decks: list, seed: int, opponent: str, me: int, replay_path: str | None) -> None:
-    g = pkg.new_game(decks, seed, auto=True)
-    agent = make_agent(opponent, seed)
+    try:
+        g = pkg.new_game(decks, seed, auto=True)
+        agent = make_agent(opponent, seed)
+    except ValueError as e:  # an illegal deck (DeckError), an unknown agent
+        raise click.ClickException(str(e)) from None
     click.echo(f"{pkg.title}: you are p{me + 1} ({decks[me].name}) against {opponent} "
                f"({decks[1 - me].name}); seed {seed}. {HELP}")
     shown = 0
@@ -64,7 +75,11 @@ def play_terminal(pkg: Any, decks: list, seed: int, opponent: str, me: int, repl
         if d.player == me:
             click.echo("")
             click.echo(pkg.describe(g, me))
-            g.decide(ask_human(pkg, g, me))
+            ans = ask_human(pkg, g, me)
+            if ans is CONCEDE:
+                g.concede(me)  # recorded in the replay like any answer
+            else:
+                g.decide(ans)
         else:
             g.decide(agent.choose(view(g, d.player), d))
     for ln in log_for(g, me)[shown:]:

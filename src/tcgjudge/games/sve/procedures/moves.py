@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....cards.context import has_kw, player1
 from ....cards.ordering import choose_order
+from ....kernel.decisions import clip
 from ....kernel.effects import CEffect
 from ....kernel.events import Event
 from ..vocabulary import ADVANCED_ZONES, FACE_ZONES, TOKEN_ZONES_PERMANENT, TOKEN_ZONES_SPELL, ZONES
@@ -350,7 +351,7 @@ def _replacements(g: Game, f: Frame, e: dict) -> bool:
         ans = g.answer(f)
         if cands:
             if ans is None:
-                opts = [(f"apply {ab.text[:48] or 'replacement'}", i) for i, (_, ab, _, _) in enumerate(cands)]
+                opts = [(f"apply {clip(ab.text, 48) or 'replacement'}", i) for i, (_, ab, _, _) in enumerate(cands)]
                 if all(ab.spec.get("optional") for _, ab, _, _ in cands):
                     opts.insert(0, ("pass", "no"))
                 if len(opts) == 1:
