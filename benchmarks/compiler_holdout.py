@@ -70,7 +70,33 @@ def cards(game: str, part: str) -> list[tuple[str, dict, bool]]:
                 entry = comp.entry_of(card)
                 has_text = bool(comp.notation(entry["text"]))
             out.append((f"{path.name}:{card['name']}", entry, has_text))
+            _SEEN_TYPES.setdefault((game, part), []).append((get("name"), get("prop/type") or get("type")))
     return out
+
+
+_SEEN_TYPES: dict = {}
+
+
+def learn_vocabulary(game: str, part: str) -> None:
+    """The grammar compiler reads the vocabulary of the cards it compiles (their traits, token and
+    card names), as an import of that database does."""
+    if game != "sve":
+        return
+    import re
+
+    from tcgjudge.games.sve import grammar_compiler as g
+
+    g._pool_vocabulary()
+    traits, tokens, names = [], [], []
+    for name, typ in _SEEN_TYPES.get((game, part), []):
+        name = re.sub(r"\s*\((?:Evolved?|U)\)\s*", " ", name).strip()
+        names.append(name)
+        bits = [b.strip() for b in typ.split("|")]
+        if "Token" in bits:
+            tokens.append(name)
+        if " - " in typ:
+            traits.extend(t.strip() for t in re.split(r"[/|]", typ.split(" - ", 1)[1]))
+    g.vocabulary(traits=[t for t in traits if t], tokens=tokens, names=names)
 
 
 def compiler(game: str, which: str):
@@ -82,7 +108,10 @@ def measure(game: str, part: str, which: str):
     comp = compiler(game, which)
     b = importlib.import_module(f"tcgjudge.games.{game}.cards").builder()
     rep = comp.Report()
-    for label, entry, has_text in cards(game, part):
+    part_cards = cards(game, part)
+    if which == "grammar":
+        learn_vocabulary(game, part)
+    for label, entry, has_text in part_cards:
         rep.add(label, entry, comp.compile_entry, has_text, b, part)
     return rep
 
@@ -101,7 +130,9 @@ def compare(game: str) -> int:
         except Exception as e:  # noqa: BLE001 - a card either compiles or it does not
             return e
 
-    for label, entry, _ in cards(game, "build"):
+    build = cards(game, "build")
+    learn_vocabulary(game, "build")
+    for label, entry, _ in build:
         a, g = run(old, entry), run(new, entry)
         ok_a, ok_g = not isinstance(a, Exception), not isinstance(g, Exception)
         n_old += ok_a
