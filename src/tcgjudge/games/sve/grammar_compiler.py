@@ -191,8 +191,6 @@ class SveSemantics(Transformer):
     def head_leader_or_follower(self, adj: Token) -> tuple:
         return ("head", ["leader", "follower"], str(adj).lower())
 
-    def head_leader_and_follower(self, adj: Token) -> tuple:
-        return ("head_and", str(adj).lower())
 
     def on_field(self) -> tuple:
         return ("place", "field", None)
@@ -275,6 +273,13 @@ class SveSemantics(Transformer):
 
     def ref_sel_leader(self) -> dict:
         return {"zone": "leader", "controller": "$sel"}
+
+    def np_bare(self, *parts: Any) -> tuple:
+        return parts
+
+    def ref_each_and(self, a: tuple, b: tuple) -> list:
+        # "each enemy leader and enemy follower on the field": "each" governs both
+        return [_build_sel(({"each": True},) + a).filt, _build_sel(({"each": True},) + b).filt]
 
     # -- values ----------------------------------------------------------------------------
     def number(self, n: Token) -> Any:
@@ -394,19 +399,20 @@ class SveSemantics(Transformer):
         return tc.k_field_or_ex({"names": [_VOCAB["TOKEN"].get(str(name).lower(), str(name))], "n": _num(n),
                                  "up_to": True})
 
-    def ex_token_choice(self, pair: Token) -> list:
-        a, b = re.split(r"\s+or\s+", str(pair), flags=re.IGNORECASE)
-        names = [_VOCAB["TOKEN"].get(x.lower(), x) for x in (a, b)]
+    def ex_token_choice(self, n: Any, a: Token, b: Token) -> list:
+        if n != 1:
+            raise NoParse("a choice of tokens")
+        names = [_VOCAB["TOKEN"].get(str(x).lower(), str(x)) for x in (a, b)]
         return tc.k_ex_tokens({"names": names, "n": 1, "choice": True})
 
-    def mill(self, n: Any) -> list:
+    def mill(self, n: Any = 1) -> list:
         return tc.k_to_cemetery({"zone": "deck", "player": "you", "top": n})
 
     def to_cemetery(self, w: Any) -> list:
         return tc.k_to_cemetery(_ref(w))
 
-    def put_zone(self, w: Any) -> list:
-        raise NoParse("put into zone")
+    def summon_ref(self, w: Any) -> list:
+        return tc.k_summon_ref(_ref(w))  # 5.4.1
 
     def to_deck_top(self, w: Any) -> list:
         return tc.k_top(_ref(w))
@@ -596,6 +602,8 @@ class _Sentences(SveSemantics):
         return out
 
     def if_then(self, c: dict, e: list) -> list:
+        if any("@instead" in it for it in e):
+            raise NoParse("'instead' under 'if' is a conditional replacement")
         return [{"@if": c, "then": e}]
 
     def then(self, e: list) -> list:
