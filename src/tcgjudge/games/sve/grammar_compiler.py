@@ -48,7 +48,6 @@ from .compiler import (
     _ins,
     _mentions,
     _sub_subject,
-    and_cond,
     notation,
     prune,
     render,
@@ -366,8 +365,8 @@ class SveSemantics(Transformer):
     def give_keywords(self, w: Any, kws: list, until: str | None = None) -> list:
         return tc._give(_ref(w), None, kws, [], None, until)
 
-    def give_stats_keywords(self, w: Any, st: tuple, kws: list) -> list:
-        return tc._give(_ref(w), st, kws, [], None, None)
+    def give_stats_keywords(self, w: Any, st: tuple, kws: list, until: str | None = None) -> list:
+        return tc._give(_ref(w), st, kws, [], None, until)
 
     def leader_def(self, n: Token) -> list:
         return tc.k_leader(_signed(n))
@@ -437,6 +436,64 @@ class SveSemantics(Transformer):
 
     def no_damage(self, w: Any, until: str) -> list:
         return [{"damage_mod": {"to": _ref(w), "prevent": True, "until": until}}]
+
+    def search_field(self, s: Sel) -> list:
+        return tc.k_search_field(s)
+
+    def draw_up(self, n: Token) -> list:
+        return tc.k_draw_up(_num(n))  # 5.9.3
+
+    def recover_pp(self, n: Token) -> list:
+        return tc.k_recover(_num(n))  # 5.14
+
+    def evolve(self, w: Any) -> list:
+        return tc.k_evolve(_ref(w))  # 5.15
+
+    def transform(self, w: Any, t: dict) -> list:
+        if len(t["names"]) != 1:
+            raise NoParse("transform into one kind of token")
+        return tc.k_transform(_ref(w), t["names"][0])  # 5.16
+
+    def box(self, w: Any) -> list:
+        return tc.k_box(_ref(w))  # 5.30
+
+    def maneuver(self, w: Any) -> list:
+        return tc.k_maneuver(_ref(w))  # 5.31
+
+    def bury_ref(self, w: Any) -> list:
+        if isinstance(w, Sel):
+            return tc.k_bury(w) if not w.each else tc.k_bury_ref(w.filt)  # 5.33.1
+        return tc.k_bury_ref(w)
+
+    def extra_turn(self) -> list:
+        return tc.k_extra_turn()  # 5.27
+
+    def shuffle_in(self, w: Any) -> list:
+        return tc.k_shuffle_in(_ref(w))
+
+    def to_deck_bottom(self, w: Any) -> list:
+        return tc.k_bottom(_ref(w))
+
+    def to_ex(self, w: Any) -> list:
+        return tc.k_to_ex(_ref(w))
+
+    def to_owner_ex(self, w: Any) -> list:
+        return tc.k_put_owner_ex(_ref(w))
+
+    def discard_np(self, s: Sel) -> list:
+        return tc.k_discard_sel(s)
+
+    def gain_ep(self, n: Any) -> list:
+        return tc.k_gain_ep(n)
+
+    def give_keywords_stats(self, w: Any, kws: list, st: tuple, until: str | None = None) -> list:
+        return tc._give(_ref(w), st, kws, [], None, until)
+
+    def ref_enemy_leader(self) -> dict:
+        return {"zone": "leader", "controller": "enemy"}
+
+    def ref_its_leader(self) -> dict:
+        return {"zone": "leader", "controller": "$it"}
 
     def rest_bottom(self) -> list:
         return tc.k_rest_bottom()
@@ -717,16 +774,45 @@ class _Sentences(SveSemantics):
         return ([], parts[0])
 
     # triggers (10.1.1.2.1)
-    def on_enter_field(self, s: Sel) -> dict:
+    def on_enter_field(self, _w: Token, s: Sel) -> dict:
         if s.filt == {"other": True, "type": "follower"} and not s.each and s.n == 1:
             return tc.t_other_enters()
         return tc._enters(s.filt)
 
-    def on_leave_field(self, s: Sel) -> dict:
+    def on_leave_field(self, _w: Token, s: Sel) -> dict:
         return tc.t_leaves(s)
 
-    def on_phase_start(self, phase: Token) -> dict:
-        return {"named": {"main": "start_of_main", "end": "start_of_end"}[str(phase).lower()]}
+    def on_phase_start(self, whose: Token, phase: Token) -> dict:
+        w, ph = " ".join(str(whose).lower().split()), str(phase).lower()
+        if w in ("your", "your next"):
+            return tc.t_main() if ph == "main" else tc.t_end()  # 7.3.1, 7.4.1
+        if w == "each player's":
+            return tc.t_each_main() if ph == "main" else tc.t_each_end()
+        return tc.t_enemy_main() if ph == "main" else tc.t_enemy_end()
+
+    def on_turn_start(self) -> dict:
+        return tc.t_turn()
+
+    def on_attack(self, _w: Token, s: Sel) -> dict:
+        return tc.t_attacks(s)
+
+    def on_destroyed(self, _w: Token, s: Sel) -> dict:
+        return tc.t_destroyed(s)
+
+    def on_self_event(self, _w: Token, noun: Token, ev: Token) -> dict:
+        e = " ".join(str(ev).lower().split())
+        return {"attacks": tc.t_strike, "is destroyed": tc.t_self_destroyed, "evolves": tc.t_evolves,
+                "is banished": tc.t_self_banished, "deals damage": tc.t_deals, "takes damage": tc.t_takes,
+                "begins racing": tc.t_races}[e]()
+
+    def on_self_leaves(self, _w: Token, noun: Token) -> dict:
+        return tc.t_self_leaves()
+
+    def on_play(self, _w: Token) -> dict:
+        raise NoParse("which card")
+
+    def on_leader_damaged(self, _w: Token) -> dict:
+        return tc.t_leader_damaged()
 
     # passive abilities (10.1.1.3)
     def while_have(self, s: Sel, kws: list) -> dict:
