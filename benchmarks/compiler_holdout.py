@@ -182,6 +182,17 @@ def main(argv: list[str] | None = None) -> int:
     rep = measure(a.game, a.part, a.compiler)
     print(f"{a.game} {a.part} ({a.compiler} compiler)")
     print("\n".join(rep.summary().splitlines()[:2]))
+    failed = {nm.split(":", 1)[0] for nm, _ in rep.failures + rep.invalid}
+    by_file: dict = {}
+    for nm, _ in rep.failures + rep.invalid:
+        by_file[nm.split(":", 1)[0]] = by_file.get(nm.split(":", 1)[0], 0) + 1
+    totals: dict = {}
+    for label, _, _ in cards(a.game, a.part):
+        totals[label.split(":", 1)[0]] = totals.get(label.split(":", 1)[0], 0) + 1
+    if len(totals) > 1 or failed:
+        for f, n in sorted(totals.items()):
+            ok = n - by_file.get(f, 0)
+            print(f"  {f}: {ok} of {n} cards ({100 * ok / n:.1f}%)")
     if rep.invalid:
         print(f"compiled but rejected by the card loader: {len(rep.invalid)}")
     if a.failures:
