@@ -1151,3 +1151,26 @@ expect:
     # the same ability before any orb was corrupted draws nothing
     quiet = text.replace("  - p1: \"attack h -> p2\"\n  - p1: pass\n  - p2: pass\n", "")
     run(quiet.replace("at: battle/attack-declaration", "at: main") % ("", 5, 3))
+
+
+@pytest.mark.rules("caster", "205.3")
+def test_only_reminder_text_of_an_ability_is_dropped() -> None:
+    # reminder sentences of a keyword or a trigger on the line are dropped (CR 205.3) ...
+    assert notation("[Enter] ⇒ Draw a card. (When this card enters the field ⇒ Perform the effect.)") == [
+        "[Enter] ⇒ Draw a card."]
+    assert notation("[Quickcast] (You may play this card any time you have priority.)") == ["[Quickcast]"]
+    # ... a parenthesized qualifier is part of its sentence: read, or the card is refused
+    assert notation("[Enter] ⇒ Destroy target enemy servant (with cost 3 or less).") == [
+        "[Enter] ⇒ Destroy target enemy servant (with cost 3 or less)."]
+    with pytest.raises(Uncompilable):
+        compile_text("[Enter] ⇒ Destroy target enemy servant (with cost 3 or less).")
+
+
+def test_then_after_if_continues_the_condition() -> None:
+    got = compile_text("If you have 5 or more orbs, draw a card. Then, draw a card.", card_type="conjure")
+    assert got["effect"]["do"] == [{"if": {"cond": {"orbs": {"min": 5}}, "then": [{"draw": 1}, {"draw": 1}]}}]
+    got = compile_text("[Enter] ⇒ If you have 5 or more orbs, draw a card. Then, draw a card. Draw a card.")
+    assert got["abilities"][0]["auto"]["do"] == [
+        {"if": {"cond": {"orbs": {"min": 5}}, "then": [{"draw": 1}, {"draw": 1}]}}, {"draw": 1}]
+    assert compile_text("[Enter] ⇒ Draw a card. Then, draw a card.")["abilities"][0]["auto"]["do"] == [
+        {"draw": 1}, {"draw": 1}]

@@ -110,12 +110,52 @@ def test_quick_activated_ability() -> None:
 @pytest.mark.rules("sve", "2.6.2")
 def test_reminder_text_is_ignored() -> None:
     a = compile_text("Ward. (This follower can be engaged when it's put onto your field.)\n"
-                     "(F) Draw a card. (Draw means draw.)")
+                     "(F) Draw a card. (Overflow becomes active if your maximum play points are at least 7.)")
     b = compile_text("Ward.\n(F) Draw a card.")
     assert a == b
     assert "reminder" not in notation("Storm. (Followers with Storm can attack the turn they arrive.)")
     # option numbers and play point icons are not reminder text
     assert notation("(A) (2): Draw a card.") == "[ACT] [PP=2]: Draw a card."
+
+
+@pytest.mark.rules("sve", "2.6.2")
+def test_parenthesized_qualifier_is_read_not_dropped() -> None:
+    # 2.6.2: reminder text is whole sentences explaining a term; a parenthesized qualifier is
+    # part of its sentence ("with a different name than this card": not_name, the card's name)
+    text = ("At the start of your main phase, if there are no other Mejiro Family followers on your field "
+            "(with a different name than this card), return this card to the hand.")
+    a = compile_text(text, name="Mejiro Ardan")["abilities"][0]["auto"]["on"]["cond"]
+    assert a == {"none": {"not_name": "Mejiro Ardan", "other": True, "type": "follower",
+                          "trait": "Mejiro Family", "controller": "you"}}
+    # parenthesized words that are neither reminder text nor read stop the card
+    with pytest.raises(Uncompilable, match="if nobody looks"):
+        compile_text("(F) Draw a card (if nobody looks).", name="X")
+    # reminder sentences that explain no term of the rules are not skipped either
+    with pytest.raises(Uncompilable):
+        compile_text("(F) Draw a card. (It is a nice card.)", name="X")
+
+
+@pytest.mark.rules("sve", "2.4")
+def test_or_between_noun_phrases_is_a_disjunction() -> None:
+    t = one("(F) Select a Mejiro Family follower or an Umamusume follower on your field and give it +1/+1.")
+    assert t["targets"] == [{"as": "t", "type": "follower", "trait": ["Mejiro Family", "Umamusume"],
+                             "controller": "you"}]
+    t = one("(F) Select a Forestcraft follower or a Swordcraft follower on your field and give it +1/+1.")
+    assert t["targets"][0]["class"] == ["forestcraft", "swordcraft"]
+    # phrases that differ in more than one kind are refused, never read as one trait
+    with pytest.raises(Uncompilable):
+        one("(F) Select an engaged Pixie follower or a Umamusume amulet on your field and give it +1/+1.")
+
+
+@pytest.mark.rules("sve", "10.10.2")
+def test_then_after_if_continues_the_condition() -> None:
+    t = one("(F) Summon a Fairy token. If Overflow is active for you, draw a card. Then, give your leader "
+            "+2 defense. Draw a card.")
+    assert t["do"] == [{"token": {"card": "Fairy"}},
+                       {"if": {"cond": {"overflow": True}, "then": [{"draw": 1}, {"leader_def": 2}]}},
+                       {"draw": 1}]
+    # "Then" after an unconditional sentence is simply the next instruction
+    assert one("(F) Draw a card. Then, give your leader +2 defense.")["do"] == [{"draw": 1}, {"leader_def": 2}]
 
 
 @pytest.mark.rules("sve", "2.7.1.1", "2.8.1.1")

@@ -83,6 +83,39 @@ def _param_ok(kw: str, val: str) -> bool:
     return bool(re.fullmatch(r"[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2}", v))
 
 
+#: words of the rules whose explanation a reminder may be without an icon on its line
+_RULE_TERMS = re.compile(r"\b(?:deity counters?|" + "|".join(re.escape(k) for k in KEYWORDS) + r")\b",
+                         re.IGNORECASE)
+
+
+def _drop_reminders(line: str) -> str:
+    """Drop the reminder text of a line (CR 205.3): parenthesized sentences describing an ability
+    named by a bracketed keyword or icon or a trigger's ``⇒`` in the same line (``[Break] (When this
+    card ...)``, ``[Enter] ⇒ ... (When this card enters the field ⇒ Perform the effect.)``,
+    ``Whenever this card switches ⇒ ... (When this card is changed ...)``), or a term of the rules
+    (``(Enters the field with 3 deity counters; ...)``).  Other
+    parenthesized words are part of their sentence and stay, to be read or refused."""
+    icon = re.search(r"\[[^\]]+\]|⇒", line) is not None
+    kept: list[str] = []
+    prev = None
+    while prev != line:  # nested parentheses go from the inside out
+        prev = line
+
+        def one(m: re.Match) -> str:
+            inner = m.group(1).strip()
+            if re.search(r"\]\s*$", m.string[:m.start()]):
+                return ""  # right after a bracketed keyword: that keyword's reminder
+            sentence = re.match(r"[A-Z]", inner) and re.search(r"[.!]$", inner)
+            if sentence and (icon or _RULE_TERMS.search(inner)):
+                return ""
+            kept.append(m.group(0))
+            return f"\x00{len(kept) - 1}\x00"
+        line = re.sub(r"\s*\(([^()]*)\)", one, line)
+    while "\x00" in line:
+        line = re.sub(r"\x00(\d+)\x00", lambda m: kept[int(m.group(1))], line)
+    return line
+
+
 def notation(text: str) -> list[str]:
     """A card's text as its paragraphs (CR 205.2), with reminder text dropped (CR 205.3)."""
     t = (text or "").replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
@@ -91,10 +124,7 @@ def notation(text: str) -> list[str]:
     # protect keyword values: [Break](2) -> [Break]{2}
     t = _PARAM.sub(lambda m: f"[{m.group(1)}]{{{m.group(2).strip()}}}" if _param_ok(m.group(1), m.group(2))
                    else m.group(0), t)
-    prev = None
-    while prev != t:  # nested parentheses go from the inside out
-        prev = t
-        t = re.sub(r"\s*\([^()]*\)", "", t)
+    t = "\n".join(_drop_reminders(line) for line in t.split("\n"))
     t = re.sub(r"\{([^{}]*)\}", r"(\1)", t)
     out = []
     for line in t.split("\n"):
@@ -1579,12 +1609,28 @@ def _subst(v: Any, key: str, rep: Any) -> Any:
     return v
 
 
+def run_sentences(text: str, asm: Asm, do: list) -> None:
+    """The sentences of a text, in order, as instructions appended to ``do``.  "If A, B. Then,
+    C.": C continues B, so it happens only when B did (when the condition held)."""
+    last_if: dict | None = None
+    for sent in split_sentences(text):
+        items = G.parse("sentence", sent)
+        continues = re.match(r"then\b", sent.strip(), re.IGNORECASE) is not None
+        if continues and last_if is not None:
+            asm.run(items, last_if["if"]["then"])
+            continue
+        before = len(do)
+        asm.run(items, do)
+        if len(items) == 1 and "@if" in items[0] and len(do) == before + 1 and "if" in do[-1]:
+            last_if = do[-1]
+        elif not continues:
+            last_if = None
+
+
 def compile_body(text: str, asm: Asm) -> list:
     """An effect text: its sentences, in order, as instructions."""
     do: list = []
-    for sent in split_sentences(text):
-        items = G.parse("sentence", sent)
-        asm.run(items, do)
+    run_sentences(text, asm, do)
     _no_open_search(do)
     return do
 
@@ -1874,12 +1920,10 @@ def _conjure_effect(lines: list, out: Compiled) -> dict:
                 do.append({"if": {"cond": cond, "then": sub, "else": [prev]}})
             else:
                 sub = []
-                for s in split_sentences(text):
-                    asm.run(G.parse("sentence", s), sub)
+                run_sentences(text, asm, sub)
                 do.append({"if": {"cond": cond, "then": sub}})
             continue
-        for s in split_sentences(ln):
-            asm.run(G.parse("sentence", s), do)
+        run_sentences(ln, asm, do)
     _no_open_search(do)
     if asm.flags:
         raise NoParse(" ".join(x if isinstance(x, str) else x[2] for x in lines))

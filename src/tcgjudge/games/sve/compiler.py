@@ -162,14 +162,38 @@ _START_MARKERS = tuple(TRIGGER_MARKERS) + ("[EVOLVE]", "[ACT]", "[SERVE]", "[RID
 _REMINDER = re.compile(r"\s*\((?=[A-Za-z][^()]*\s)(?:[^()]|\([^()]*\))*\)")
 
 
+#: the words of the rules whose explanations appear as reminder text: keywords (8.x), ability words
+#: and class conditions (Combo, Spellchain, Necrocharge, Overflow, Earth Rite, ...), tokens (9.1)
+_RULE_TERMS = re.compile(
+    r"\b(?:" + "|".join(sorted((k for k in KEYWORDS), key=len, reverse=True)) +
+    r"|combo|spellchain|sc|necrocharge|overflow|sanguine|earth rite|evolve|evolution|racing|serve|feed|ride|"
+    r"tokens?)\b", re.IGNORECASE)
+
+
+def _drop_reminder(m: re.Match) -> str:
+    """Reminder text is whole sentences in parentheses (SVE 2.6.2) explaining a term the rules
+    define; a parenthesized qualifier ("(with a different name than this card)") is part of its
+    sentence and is kept."""
+    inner = m.group(0).strip()[1:-1].strip()
+    if not (re.match(r"[A-Z]", inner) and re.search(r"[.!]$", inner)):
+        return m.group(0)
+    before = m.string[:m.start()].rstrip()
+    after_term = re.search(r"(?:^|[\s.\]])(" + _RULE_TERMS.pattern[2:-2] + r")\s*(?:\[PP=\w+\]|\(\w+\))?[.:]?$",
+                           before, re.IGNORECASE)
+    if _RULE_TERMS.search(inner) or after_term:
+        return ""
+    return m.group(0)
+
+
 def notation(text: str) -> str:
     """Rewrite a card text's icons to markers and drop reminder text (2.6.2)."""
     t = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
     t = t.replace("\r", "")
     for rx, rep in _ICON_RES:
         t = rx.sub(rep, t)
-    # reminder text: a parenthesized phrase with words (not "(1)" option numbers or icons)
-    t = _REMINDER.sub("", t)
+    # reminder text: a parenthesized phrase with words (not "(1)" option numbers or icons) that is
+    # a keyword's reminder text; any other parenthesized words stay, to be read or refused
+    t = _REMINDER.sub(_drop_reminder, t)
     lines = []
     for line in t.split("\n"):
         line = " ".join(line.split())
@@ -312,6 +336,12 @@ def _quant(low: str) -> tuple[str, dict]:
     return low, {}
 
 
+#: stands for the compiled card's name in a selector until compile_text knows it
+CARD_NAME = "$card_name"
+_DIFFERENT_NAME = re.compile(r"\s*\(?\bwith a different name (?:than|from) this (?:card|follower|amulet)\)?",
+                             re.IGNORECASE)
+
+
 @phrase("sel")
 def p_sel(t: str) -> Sel:
     """A noun phrase naming cards: quantifier, state, owner, traits/classes/names, a card type,
@@ -319,7 +349,15 @@ def p_sel(t: str) -> Sel:
     s = t.strip()
     if not s or s.lower() in ("it", "them", "this card", "this follower", "that follower"):
         raise NoParse(t)
+    alt = _disjunction(s)
+    if alt is not None:
+        return alt
     filt: dict[str, Any] = {}
+    m = _DIFFERENT_NAME.search(s)
+    if m:
+        # "with a different name than this card": the card's own name, filled in by compile_text
+        filt["not_name"] = CARD_NAME
+        s = s[:m.start()] + s[m.end():]
     rest_low, q = _quant(s.lower())
     s = s[len(s) - len(rest_low):] if rest_low else ""
     if not s:
@@ -447,6 +485,36 @@ def p_sel(t: str) -> Sel:
     return sel
 
 
+#: the keys in which two noun phrases joined by "or" may differ (a disjunction of kinds)
+_DISJOINABLE = ("trait", "class", "name", "type")
+
+
+def _disjunction(s: str) -> Sel | None:
+    """"a X follower or a Y follower [on your field]": one selection among cards of either kind.
+    The place (zone, controller) written after the last phrase holds for both; the two phrases
+    must differ in one of trait, class, name or type only (anything else is refused)."""
+    m = re.search(r"\s+or\s+(?=(?:an?|one)\s)", s, re.IGNORECASE)
+    if not m:
+        return None
+    left, right = s[:m.start()], s[m.end():]
+    b = p_sel(right)
+    z = _BOTH_ZONES.search(right) or _ZONE_RX.search(right)
+    a = p_sel(left + (right[z.start():] if z else ""))
+    if (a.n, a.up_to, a.each) != (b.n, b.up_to, b.each):
+        raise NoParse(s)
+    fa, fb = dict(a.filt), dict(b.filt)
+    differ = [k for k in set(fa) | set(fb) if fa.get(k) != fb.get(k)]
+    if len(differ) != 1 or differ[0] not in _DISJOINABLE or differ[0] not in fa or differ[0] not in fb:
+        raise NoParse(s)
+    k = differ[0]
+    va = fa[k] if isinstance(fa[k], list) else [fa[k]]
+    vb = fb[k] if isinstance(fb[k], list) else [fb[k]]
+    fa[k] = va + [v for v in vb if v not in va]
+    out = Sel(fa)
+    out.n, out.up_to, out.each, out.plural = a.n, a.up_to, a.each, a.plural
+    return out
+
+
 _NOT_TRAITS = {"random", "same", "different", "selected", "remaining", "top", "bottom", "other", "and", "or",
                "of", "in", "on", "from", "with", "to", "at", "least", "more", "less", "any", "number", "new"}
 
@@ -476,6 +544,8 @@ def _qualifiers(quals: str, filt: dict, head_found: bool) -> None:
         if not re.fullmatch(r"[a-z]+(?: [a-z]+)?", q) or any(w in _NOT_TRAITS for w in low.split()):
             raise NoParse(q)
         q = q.title()
+    if any(w in ("or", "and", "a", "an", "the") for w in q.split()):
+        raise NoParse(q)  # a disjunction or a clause, never one trait
     # "Pixie", "Draconic Duelist", "Mejiro Family", "Machina"
     filt["trait"] = q
 
@@ -2389,6 +2459,7 @@ def compile_sentences(text: str, asm: _Asm) -> list:
     region_cond: Any = None
     region_out: list | None = None
     target = out
+    last_if: dict | None = None
     for sent in split_sentences(text):
         s = sent.strip()
         while True:
@@ -2413,12 +2484,24 @@ def compile_sentences(text: str, asm: _Asm) -> list:
             items = G.parse("sentence", s)
         except NoParse:
             raise NoParse(s) from None
+        # "If A, B. Then, C.": C continues B, so it happens only when B did (the condition held)
+        continues = re.match(r"then\b", s, re.IGNORECASE) is not None
+        if continues and last_if is not None:
+            for it in items:
+                asm.item(it, last_if["if"]["then"], None)
+            continue
+        before = len(target)
         # an "instead" sentence in a region replaces an instruction before the region
         for it in items:
             if "@instead" in it and region_out is not None and target is region_out:
                 asm.item(it, out, region_cond)
             else:
                 asm.item(it, target, None)
+        conditional = len(items) == 1 and "@if" in items[0] and len(target) == before + 1
+        if conditional:
+            last_if = target[-1]
+        elif not continues:
+            last_if = None
     if region_out:
         out.append({"if": {"cond": region_cond, "then": region_out}})
     return out
@@ -2491,7 +2574,7 @@ def _auto(on: Any, text: str, display: str, subject: str | None = None) -> dict:
         subject = "self"  # "When this follower races, give it +1/+1"
     spec, asm = _ability_body(text, subject, that_player)
     if cond is not None:
-        if "$" in str(cond):
+        if "$" in str(_fill(cond, CARD_NAME, "")):
             cond = _sub_subject(cond, subject)
         if isinstance(on, str):
             on = {"named": on}
@@ -2852,7 +2935,28 @@ def compile_text(text: str, *, card_type: str = "follower", name: str = "") -> d
                 eff = prune(spec)
             _wrap(name, body, go)
             out.effect = eff
-    return out.as_fields()
+    fields = out.as_fields()
+    if _mentions(fields, CARD_NAME):
+        if not name:
+            raise Uncompilable(render(src), name)
+        fields = _fill(fields, CARD_NAME, name)
+    return fields
+
+
+def _mentions(v: Any, word: str) -> bool:
+    if isinstance(v, dict):
+        return any(_mentions(x, word) for x in v.values())
+    if isinstance(v, list):
+        return any(_mentions(x, word) for x in v)
+    return v == word
+
+
+def _fill(v: Any, word: str, by: Any) -> Any:
+    if isinstance(v, dict):
+        return {k: _fill(x, word, by) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_fill(x, word, by) for x in v]
+    return by if v == word else v
 
 
 def _wrap(name: str, text: str, fn: Callable[[], None]) -> None:

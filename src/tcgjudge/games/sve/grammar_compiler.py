@@ -1,0 +1,1174 @@
+"""Shadowverse: Evolve's text compiler on a grammar of its templating language.
+
+``grammar.lark`` (beside this module) is the grammar of printed SVE text, rule by rule with the
+comprehensive rules' notation; :class:`SveSemantics` gives each rule its meaning in the effect
+language (a Lark ``Transformer``: the meaning of a phrase is built from the meanings of its parts).
+Words that are vocabulary rather than grammar — traits, classes, token names, card names — are
+terminals built when the grammar is loaded, from the rules (Appendix A) and the card data
+(:func:`vocabulary`); no grammar rule names a card.
+
+The meanings of sentences are *items*, the same intermediate form the template compiler
+(``compiler.py``) produces, and the same assembly (``compiler._Asm``) turns them into targets and
+instructions: the two compilers differ in how they read the text, not in what the items mean.
+Text the grammar does not read raises :class:`Uncompilable` naming the paragraph (never
+dropped, never guessed).
+
+    python -m tcgjudge.games.sve.grammar_compiler CARDS.xml [--failures]
+
+reports how much of a Cockatrice database it reads (a development command: play uses
+``compiler.compile_entry`` until this compiler reads at least as much, with the same results).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import LarkError, VisitError
+
+from ...cards.textcompiler import NoParse, Uncompilable, cockatrice_cards, report_main
+from . import compiler as tc
+from .compiler import (
+    BEHAVIOUR_FIELDS,
+    CARD_NAME,
+    EOT,
+    KEYWORDS,
+    TOKEN_NAMES,
+    TRIGGER_MARKERS,
+    Compiled,
+    Report,
+    Sel,
+    _Asm,
+    _fill,
+    _ins,
+    _mentions,
+    _sub_subject,
+    notation,
+    prune,
+    render,
+)
+from .vocabulary import CLASSES
+
+GRAMMAR_FILE = Path(__file__).with_name("grammar.lark")
+
+# ------------------------------------------------------------------------------ vocabulary
+_VOCAB: dict[str, dict[str, str]] = {"TRAIT": {}, "TOKEN": {}, "CARDNAME": {}}
+
+
+def vocabulary(traits: Iterable[str] = (), tokens: Iterable[str] = (), names: Iterable[str] = ()) -> None:
+    """Add words to the vocabulary the grammar reads: traits (2.4), token names (9.1.2.3) and card
+    names (2.1) of a card database.  Appendix A's token names and the shipped pool's traits are
+    always known."""
+    changed = False
+    for key, words in (("TRAIT", traits), ("TOKEN", tokens), ("CARDNAME", names)):
+        for w in words:
+            w = " ".join(str(w).split())
+            if w and w.lower() not in _VOCAB[key]:
+                _VOCAB[key][w.lower()] = w
+                changed = True
+    if changed:
+        _parser.cache_clear()
+
+
+def _pool_vocabulary() -> None:
+    from ...cards.loader import read_yaml
+
+    pool = Path(__file__).with_name("pool")
+    traits, tokens = [], []
+    for f in sorted(pool.glob("*.yaml")):
+        data = read_yaml(f)
+        for c in data.get("cards", data) if isinstance(data, dict) else data:
+            if not isinstance(c, dict):
+                continue
+            t = c.get("traits") or []
+            traits.extend([t] if isinstance(t, str) else t)
+            if c.get("token"):
+                tokens.append(c.get("name", ""))
+    vocabulary(traits=traits, tokens=list(TOKEN_NAMES) + tokens)
+
+
+def _alternation(words: Iterable[str]) -> str:
+    ws = sorted({w.lower() for w in words}, key=len, reverse=True)
+    if not ws:
+        return r"/(?!x)x/"
+    return "/(?i:" + "|".join(re.escape(w).replace("/", r"\/") for w in ws) + r")(?![\w'-])/"
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    text = GRAMMAR_FILE.read_text(encoding="utf-8")
+    classes = {c: c for c in CLASSES}
+    extra = "\n".join([
+        f"TRAIT: {_alternation(_VOCAB['TRAIT'])}",
+        f"TOKEN: {_alternation(_VOCAB['TOKEN'])}",
+        f"CARDNAME: {_alternation(_VOCAB['CARDNAME'])}",
+        f"CLASS: {_alternation(classes)}",
+    ])
+    return Lark(text + "\n" + extra + "\n", start=["paragraph", "spell_text"], parser="earley",
+                lexer="dynamic", ambiguity="explicit", propagate_positions=True)
+
+
+# ------------------------------------------------------------------------------ semantics
+def _num(tok: Any) -> Any:
+    s = str(tok).strip()
+    if s.upper() == "X":
+        return "X"
+    if s.lower() in ("a", "an", "one"):
+        return 1
+    return int(s)
+
+
+def _signed(tok: Any) -> int:
+    return int(str(tok).replace(" ", ""))
+
+
+def _stats(tok: Any) -> tuple:
+    a, b = str(tok).split("/")
+    return (_num(a.lstrip("+")) if a.lstrip("+-").upper() == "X" else int(a),
+            _num(b.lstrip("+")) if b.lstrip("+-").upper() == "X" else int(b))
+
+
+class _NP:
+    """A noun phrase while it is built: the parts of a selector, a count, whether it is plural."""
+
+    def __init__(self) -> None:
+        self.filt: dict[str, Any] = {}
+        self.q: dict[str, Any] = {}
+        self.plural = False
+        self.head = False
+        self.zone: Any = None
+        self.owner: Any = None
+        self.among = False
+
+
+@v_args(inline=True)
+class SveSemantics(Transformer):
+    """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
+
+    # -- noun phrases -------------------------------------------------------------------
+    def q_up_to(self, n: Token) -> dict:
+        return {"n": _num(n), "up_to": True}
+
+    def q_each_other(self) -> dict:
+        return {"each": True, "other": True}
+
+    def q_each(self) -> dict:
+        return {"each": True}
+
+    def q_another(self) -> dict:
+        return {"n": 1, "other": True}
+
+    def q_n_of_your(self, n: Token) -> dict:
+        return {"n": _num(n), "controller": "you"}
+
+    def q_n(self, n: Any) -> dict:
+        return {"n": n}
+
+    def count_word(self, *t: Token) -> Any:
+        return _num(t[0]) if t else 1
+
+    def adjective(self, t: Token) -> tuple:
+        return ("adj", str(t).lower())
+
+    def k_trait(self, t: Token) -> tuple:
+        return ("trait", _VOCAB["TRAIT"].get(str(t).lower(), str(t)))
+
+    def k_class(self, t: Token) -> tuple:
+        return ("class", str(t).lower())
+
+    def k_token_name(self, t: Token) -> tuple:
+        return ("token_name", _VOCAB["TOKEN"].get(str(t).lower(), str(t)))
+
+    def head(self, *heads: Token) -> tuple:
+        return ("head", [str(h).lower() for h in heads])
+
+    def head_leader_or_follower(self, adj: Token) -> tuple:
+        return ("head", ["leader", "follower"], str(adj).lower())
+
+
+    def on_field(self) -> tuple:
+        return ("place", "field", None)
+
+    def on_your_field(self) -> tuple:
+        return ("place", "field", "you")
+
+    def in_your_cemetery(self) -> tuple:
+        return ("place", "cemetery", "you")
+
+    def in_cemetery(self) -> tuple:
+        return ("place", "cemetery", None)
+
+    def among_them(self) -> tuple:
+        return ("place", "among", None)
+
+    def q_def_max(self, n: Token) -> tuple:
+        return ("qual", "def_max", _num(n))
+
+    def q_cost_max(self, n: Token) -> tuple:
+        return ("qual", "cost_max", _num(n))
+
+    def q_cost(self, n: Token) -> tuple:
+        return ("qual", "cost", _num(n))
+
+    def q_different_name(self) -> tuple:
+        return ("qual", "not_name", CARD_NAME)
+
+    def quant(self, q: dict) -> dict:
+        return q
+
+    def np_one(self, *parts: Any) -> Sel:
+        return _build_sel(parts)
+
+    def np_name(self, *parts: Any) -> Sel:
+        q = parts[0] if len(parts) == 2 else {}
+        name = _VOCAB["CARDNAME"].get(str(parts[-1]).lower(), str(parts[-1]))
+        s = Sel({"name": name})
+        if q.get("each"):
+            s.each, s.n = True, None
+        else:
+            s.n = q.get("n", 1)
+            s.up_to = bool(q.get("up_to"))
+        if not q:
+            raise NoParse(name)
+        return s
+
+    def np_or(self, a: Sel, b: Sel) -> Sel:
+        # "a X follower or a Y follower [place]": the place written last holds for both
+        fa, fb = dict(a.filt), dict(b.filt)
+        for k in ("controller", "zone", "player", "in"):
+            if k in fb and k not in fa:
+                fa[k] = fb[k]
+        if (a.n, a.up_to, a.each) != (b.n, b.up_to, b.each):
+            raise NoParse("or")
+        differ = [k for k in set(fa) | set(fb) if fa.get(k) != fb.get(k)]
+        if len(differ) != 1 or differ[0] not in ("trait", "class", "name", "type") or any(
+                differ[0] not in f for f in (fa, fb)):
+            raise NoParse("or")
+        k = differ[0]
+        va = fa[k] if isinstance(fa[k], list) else [fa[k]]
+        vb = fb[k] if isinstance(fb[k], list) else [fb[k]]
+        fa[k] = va + [v for v in vb if v not in va]
+        out = Sel(fa)
+        out.n, out.up_to, out.each, out.plural = a.n, a.up_to, a.each, a.plural
+        return out
+
+    # -- references ------------------------------------------------------------------------
+    def ref_it(self) -> str:
+        return "$it"
+
+    def ref_sel(self) -> str:
+        return "$sel"
+
+    def ref_self(self) -> str:
+        return "self"
+
+    def ref_your_leader(self) -> dict:
+        return {"zone": "leader", "controller": "you"}
+
+    def ref_sel_leader(self) -> dict:
+        return {"zone": "leader", "controller": "$sel"}
+
+    def np_bare(self, *parts: Any) -> tuple:
+        return parts
+
+    def ref_each_and(self, a: tuple, b: tuple) -> list:
+        # "each enemy leader and enemy follower on the field": "each" governs both
+        return [_build_sel(({"each": True},) + a).filt, _build_sel(({"each": True},) + b).filt]
+
+    # -- values ----------------------------------------------------------------------------
+    def number(self, n: Token) -> Any:
+        return _num(n)
+
+    def x_value(self) -> str:
+        return "X"
+
+    def count(self, s: Sel) -> dict:
+        if not s.each:
+            raise NoParse("the number of")
+        return {"count": s.filt}
+
+    def double_count(self, s: Sel) -> dict:
+        return {"mul": [2, self.count(s)]}
+
+    def stats(self, t: Token) -> tuple:
+        return _stats(t)
+
+    def keywords(self, *kws: Token) -> list:
+        return [KEYWORDS[str(k).lower()] for k in kws]
+
+    def duration(self) -> str:
+        return EOT  # 7.4.8
+
+    def pp(self, t: Token) -> Any:
+        return _num(re.fullmatch(r"\[PP=(\w+)\]", str(t)).group(1))
+
+    # -- conditions ------------------------------------------------------------------------
+    def overflow(self) -> dict:
+        return tc.c_overflow()
+
+    def exists(self, s: Sel) -> dict:
+        return tc.c_exists(s)
+
+    def none(self, s: Sel) -> dict:
+        return tc.c_none(s)
+
+    def at_least(self, n: Token, s: Sel) -> dict:
+        return tc.c_or_more(_num(n), s)
+
+    def it_is(self, s: Sel) -> dict:
+        return tc.c_is(s)
+
+    def np_racing(self, s: Sel) -> dict:
+        return tc.c_sel_racing(s)
+
+    def it_racing(self) -> dict:
+        return tc.c_racing("$sel")
+
+    # -- clauses (their items) -----------------------------------------------------------------
+    def select(self, s: Sel) -> list:
+        if s.each:
+            raise NoParse("select each")
+        return [{"@target": s}]
+
+    def deal(self, n: Any, w: Any) -> list:
+        return tc.k_deal(n, _ref(w))
+
+    def deal_it(self, n: Any) -> list:
+        return tc.k_deal_it(n)
+
+    def deal_divided(self, n: Token) -> list:
+        return tc.k_deal_divided(_num(n))
+
+    def destroy(self, w: Any) -> list:
+        return tc.k_destroy(_ref(w))
+
+    def banish(self, w: Any) -> list:
+        return tc.k_banish(_ref(w))
+
+    def return_hand(self, w: Any) -> list:
+        return tc.k_return(_ref(w))
+
+    def engage(self, w: Any) -> list:
+        return tc.k_engage(_ref(w))
+
+    def refresh(self, w: Any) -> list:
+        return tc.k_refresh(_ref(w))
+
+    def give_stats(self, w: Any, st: tuple, until: str | None = None) -> list:
+        return tc._give(_ref(w), st, [], [], None, until)
+
+    def give_keywords(self, w: Any, kws: list, until: str | None = None) -> list:
+        return tc._give(_ref(w), None, kws, [], None, until)
+
+    def give_stats_keywords(self, w: Any, st: tuple, kws: list, until: str | None = None) -> list:
+        return tc._give(_ref(w), st, kws, [], None, until)
+
+    def leader_def(self, n: Token) -> list:
+        return tc.k_leader(_signed(n))
+
+    def draw(self, n: Any) -> list:
+        return tc.k_draw(n)
+
+    def each_draw(self, n: Any) -> list:
+        return tc.k_pdraw("each", n)
+
+    def discard(self, n: Any) -> list:
+        return tc.k_discard(n)
+
+    def tokens(self, n: Any, name: Token) -> dict:
+        return {"names": [_VOCAB["TOKEN"].get(str(name).lower(), str(name))], "n": n, "up_to": False}
+
+    def token_pair(self, n: Any, a: Token, b: Token) -> dict:
+        if n != 1:
+            raise NoParse("tokens")
+        return {"names": [_VOCAB["TOKEN"].get(str(x).lower(), str(x)) for x in (a, b)], "n": 1, "all": True}
+
+    def summon_tokens(self, t: dict) -> list:
+        return tc.k_summon_tokens(t)
+
+    def ex_tokens(self, t: dict) -> list:
+        return tc.k_ex_tokens(t)
+
+    def field_or_ex(self, n: Token, name: Token) -> list:
+        return tc.k_field_or_ex({"names": [_VOCAB["TOKEN"].get(str(name).lower(), str(name))], "n": _num(n),
+                                 "up_to": True})
+
+    def ex_token_choice(self, n: Any, a: Token, b: Token) -> list:
+        if n != 1:
+            raise NoParse("a choice of tokens")
+        names = [_VOCAB["TOKEN"].get(str(x).lower(), str(x)) for x in (a, b)]
+        return tc.k_ex_tokens({"names": names, "n": 1, "choice": True})
+
+    def mill(self, n: Any = 1) -> list:
+        return tc.k_to_cemetery({"zone": "deck", "player": "you", "top": n})
+
+    def to_cemetery(self, w: Any) -> list:
+        return tc.k_to_cemetery(_ref(w))
+
+    def summon_ref(self, w: Any) -> list:
+        return tc.k_summon_ref(_ref(w))  # 5.4.1
+
+    def to_deck_top(self, w: Any) -> list:
+        return tc.k_top(_ref(w))
+
+    def to_hand(self, w: Any) -> list:
+        return tc.k_to_hand(_ref(w))
+
+    def look(self, n: Any = 1) -> list:
+        return tc.k_look(n)
+
+    def reveal(self, w: Any) -> list:
+        return [{"reveal": _ref(w)}]
+
+    def search(self, s: Sel) -> list:
+        return tc.k_search(s)
+
+    def max_pp(self, n: Token) -> list:
+        return tc.k_max_pp(_num(n))
+
+    def evolve_cost(self, n: Token) -> list:
+        return tc.k_evolve_cost(_num(n))
+
+    def no_damage(self, w: Any, until: str) -> list:
+        return [{"damage_mod": {"to": _ref(w), "prevent": True, "until": until}}]
+
+    def search_field(self, s: Sel) -> list:
+        return tc.k_search_field(s)
+
+    def draw_up(self, n: Token) -> list:
+        return tc.k_draw_up(_num(n))  # 5.9.3
+
+    def recover_pp(self, n: Token) -> list:
+        return tc.k_recover(_num(n))  # 5.14
+
+    def evolve(self, w: Any) -> list:
+        return tc.k_evolve(_ref(w))  # 5.15
+
+    def transform(self, w: Any, t: dict) -> list:
+        if len(t["names"]) != 1:
+            raise NoParse("transform into one kind of token")
+        return tc.k_transform(_ref(w), t["names"][0])  # 5.16
+
+    def box(self, w: Any) -> list:
+        return tc.k_box(_ref(w))  # 5.30
+
+    def maneuver(self, w: Any) -> list:
+        return tc.k_maneuver(_ref(w))  # 5.31
+
+    def bury_ref(self, w: Any) -> list:
+        if isinstance(w, Sel):
+            return tc.k_bury(w) if not w.each else tc.k_bury_ref(w.filt)  # 5.33.1
+        return tc.k_bury_ref(w)
+
+    def extra_turn(self) -> list:
+        return tc.k_extra_turn()  # 5.27
+
+    def shuffle_in(self, w: Any) -> list:
+        return tc.k_shuffle_in(_ref(w))
+
+    def to_deck_bottom(self, w: Any) -> list:
+        return tc.k_bottom(_ref(w))
+
+    def to_ex(self, w: Any) -> list:
+        return tc.k_to_ex(_ref(w))
+
+    def to_owner_ex(self, w: Any) -> list:
+        return tc.k_put_owner_ex(_ref(w))
+
+    def discard_np(self, s: Sel) -> list:
+        return tc.k_discard_sel(s)
+
+    def gain_ep(self, n: Any) -> list:
+        return tc.k_gain_ep(n)
+
+    def give_keywords_stats(self, w: Any, kws: list, st: tuple, until: str | None = None) -> list:
+        return tc._give(_ref(w), st, kws, [], None, until)
+
+    def ref_enemy_leader(self) -> dict:
+        return {"zone": "leader", "controller": "enemy"}
+
+    def ref_its_leader(self) -> dict:
+        return {"zone": "leader", "controller": "$it"}
+
+    def rest_bottom(self) -> list:
+        return tc.k_rest_bottom()
+
+    def rest_cemetery(self) -> list:
+        return tc.k_rest_cem()
+
+
+def _ref(w: Any) -> Any:
+    """A noun phrase used as a definite reference ("each enemy follower"): its selector."""
+    if isinstance(w, Sel):
+        if not w.each:
+            raise NoParse("an indefinite noun phrase needs 'Select' (10.6.2.3)")
+        return w.filt
+    return w
+
+
+def _build_sel(parts: tuple) -> Sel:
+    """A selector from the parts of a noun phrase, as SVE's rules read them: 4.4.3 ("on the
+    field" when no zone is said), 2.2-2.4 (classes, traits), 2.3 (card types)."""
+    q: dict = {}
+    filt: dict[str, Any] = {}
+    types: Any = None
+    plural = False
+    head_found = False
+    zone = owner = None
+    among = False
+    kinds = []
+    for p in parts:
+        if isinstance(p, dict):
+            q = p
+        elif p[0] == "adj":
+            w = p[1]
+            if w in ("engaged", "reserved"):
+                filt["state"] = w
+            elif w == "enemy":
+                filt["controller"] = "enemy"
+            elif w in ("allied", "your"):
+                filt["controller"] = "you"
+            elif w == "other":
+                filt["other"] = True
+            elif w == "evolved":
+                filt["evolved"] = True
+            elif w == "unevolved":
+                filt["evolved"] = False
+        elif p[0] in ("trait", "class", "token_name"):
+            kinds.append(p)
+        elif p[0] == "head":
+            head_found = True
+            hs = p[1]
+            plural = all(h.endswith("s") for h in hs)
+            base = [h[:-1] if h.endswith("s") else h for h in hs]
+            if len(p) == 3:  # "leader or enemy follower"
+                types = ["leader", "follower"]
+                if p[2] == "enemy":
+                    filt["controller"] = "enemy"
+            elif base == ["token"]:
+                filt["token"] = True
+            elif base == ["card"]:
+                pass
+            elif base == ["leader"]:
+                types = "leader"  # a leader is named by its zone (4.1)
+            else:
+                types = base[0] if len(base) == 1 else base
+        elif p[0] == "head_and":
+            raise NoParse("leader and follower")
+        elif p[0] == "place":
+            if p[1] == "among":
+                among = True
+            else:
+                zone, owner = p[1], p[2]
+        elif p[0] == "qual":
+            filt[p[1]] = p[2]
+    if q.get("other"):
+        filt["other"] = True
+    if "controller" in q:
+        filt["controller"] = q["controller"]
+    for kind, v in kinds:
+        if kind == "class":
+            filt["class"] = v
+        elif kind == "trait":
+            filt["trait"] = v
+        elif kind == "token_name":
+            if not filt.get("token"):
+                raise NoParse(v)
+            filt["name"] = v
+    if types is not None and types != "leader":
+        filt["type"] = types
+    if among:
+        filt["zone"] = "deck"
+        filt["in"] = "$look"
+    if zone is not None:
+        if zone == "field":
+            if owner is not None:
+                filt["controller"] = owner
+            ts = types if isinstance(types, list) else [types]
+            if "leader" in ts:
+                filt["zone"] = ["field", "leader"] if "follower" in ts else "leader"
+        else:
+            filt["zone"] = zone
+            if owner is not None:
+                filt["player"] = owner
+    elif types is not None:
+        ts = types if isinstance(types, list) else [types]
+        if "leader" in ts and "follower" in ts:
+            filt["zone"] = ["field", "leader"]
+        elif "leader" in ts:
+            filt["zone"] = "leader"
+    if not head_found:
+        raise NoParse("a noun phrase without a head")
+    s = Sel(filt)
+    if q.get("each"):
+        s.each, s.n = True, None
+    elif "n" in q:
+        s.n = q["n"]
+        s.up_to = bool(q.get("up_to"))
+    elif plural:
+        s.each, s.n = True, None
+    else:
+        raise NoParse("a bare singular noun is not a selection")
+    s.plural = plural
+    return s
+
+
+_SEM = SveSemantics()
+
+
+#: the text being read (option texts are quoted from it)
+_SOURCE = [""]
+
+
+def parse(text: str, start: str = "paragraph") -> Any:
+    """The parse tree of a paragraph (or of a spell's effect text) in icon form."""
+    _SOURCE[0] = text
+    try:
+        return _parser().parse(text, start=start)
+    except LarkError as e:
+        raise NoParse(text) from e
+
+
+def meaning(tree: Any) -> Any:
+    try:
+        return _SEM.transform(tree)
+    except VisitError as e:
+        if isinstance(e.orig_exc, NoParse):
+            raise e.orig_exc from None
+        raise
+
+
+# ------------------------------------------------------------ sentences, effects, abilities
+@v_args(inline=True)
+class _Sentences(SveSemantics):
+    """Sentence-level meanings: lists of items; a sentence is (its class condition, its items)."""
+
+    def joiner(self, *_: Any) -> None:
+        return None
+
+    def effects(self, *parts: Any) -> list:
+        out: list = []
+        for p in parts:
+            if p is not None:
+                out.extend(p)
+        return out
+
+    def if_then(self, c: dict, e: list) -> list:
+        if any("@instead" in it for it in e):
+            raise NoParse("'instead' under 'if' is a conditional replacement")
+        return [{"@if": c, "then": e}]
+
+    def then(self, e: list) -> list:
+        return [{"@then": True}] + e  # "Then, ...": continues the sentence before (see _run_sentences)
+
+    def may(self, e: list) -> list:
+        if e and "@pick" in e[0]:
+            s = e[0]["@pick"]
+            rest = e[1:]
+            if len(rest) == 1 and "summon" in rest[0]:
+                return [tc._pick(s, True)] + rest
+            if len(rest) == 1 and "move" in rest[0] and rest[0]["move"].get("to") == "hand":
+                return [tc._pick(s, True), {"reveal": "$it"}] + rest
+            raise NoParse("you may reveal")
+        if e and "@put_cem" in e[0] and len(e) == 1:
+            return tc.k_may_put_cem(e[0]["@put_cem"])
+        return [{"@may": e}]
+
+    def reveal_among(self, s: Sel) -> list:
+        s.filt.setdefault("in", "$look")  # "from among them": the cards looked at (5.10.1)
+        s.filt.setdefault("zone", "deck")
+        return [{"@pick": s}]
+
+    def put_np_cemetery(self, s: Sel) -> list:
+        return [{"@put_cem": s}]
+
+    def partial_deal(self, n: Token) -> dict:
+        return {"deal": {"n": _num(n)}}
+
+    def partial_give(self, st: tuple) -> dict:
+        return _ins("modify", what="$it", atk=st[0], **{"def": st[1]})
+
+    def instead(self, p: Any) -> list:
+        return [{"@instead": _one_instruction(p), "cond": None}]
+
+    def if_instead(self, c: dict, e: list) -> list:
+        return [{"@instead": _one_instruction(e), "cond": c}]
+
+    def x_is(self, v: Any) -> list:
+        return [{"@x": v}]
+
+    def overflow_ex(self) -> list:
+        return [{"@overflow_ex": True}]
+
+    def region(self, word: Token, n: Any) -> dict:
+        return {tc._REGION_COND[str(word).lower()]: n}  # 13.1-13.6: class conditions
+
+    def sentence(self, *parts: Any) -> tuple:
+        if len(parts) == 2:
+            return (parts[0], parts[1])
+        return (None, parts[0])
+
+    @v_args(meta=True, inline=False)
+    def option(self, meta: Any, children: list) -> tuple:
+        n, *sents = children
+        text = _SOURCE[0][meta.start_pos:meta.end_pos] if not meta.empty else ""
+        text = re.sub(r"^\(\s*\d+\s*\)\s*", "", text).strip().rstrip(".")
+        return (_num(n), list(sents), render(text))
+
+    def choice(self, *parts: Any) -> tuple:
+        head = [p for p in parts if isinstance(p, tuple) and len(p) == 2]
+        opts = [p for p in parts if isinstance(p, tuple) and len(p) == 3]
+        ns = [p for p in parts if not isinstance(p, tuple)]
+        return ("choice", head, ns[0] if ns else 1, opts)
+
+    def effect(self, *parts: Any) -> Any:
+        if len(parts) == 1 and isinstance(parts[0], tuple) and parts[0] and parts[0][0] == "choice":
+            return parts[0]
+        return ("sentences", list(parts))
+
+    # costs (10.4)
+    def cost_engage(self) -> list:
+        return ["engage"]
+
+    def cost_pp(self, n: Any) -> list:
+        return [{"pp": n}]
+
+    def cost_bury_self(self) -> list:
+        return [{"bury": "self"}]
+
+    def cost_discard(self, s: Sel) -> list:
+        f = {k: v for k, v in s.filt.items() if k not in ("zone", "player")}
+        if not f:
+            return [{"discard": s.n}]
+        return [{"discard": {"n": s.n, "filter": f}}]
+
+    def cost_leader_def(self, n: Token) -> list:
+        v = _signed(n)
+        if v >= 0:
+            raise NoParse("a cost lowers the leader's defense")
+        return [{"do": [{"leader_def": v}]}]  # 10.4.5
+
+    def cost_return(self, s: Sel) -> list:
+        return [{"return": {"n": s.n, "filter": s.filt}}]
+
+    def act_icon_cost(self, *items: list) -> list:
+        return [x for it in items for x in it]
+
+    def act_marker(self, *items: list) -> list:
+        return [x for it in items for x in it]
+
+    def act_costs(self, *items: list) -> list:
+        return [x for it in items for x in it]
+
+    def trigger_costs(self, *items: list) -> list:
+        return [x for it in items for x in it]
+
+    def body(self, *parts: Any) -> tuple:
+        if len(parts) == 2:
+            return (parts[0], parts[1])
+        return ([], parts[0])
+
+    # triggers (10.1.1.2.1)
+    def on_enter_field(self, _w: Token, s: Sel) -> dict:
+        if s.filt == {"other": True, "type": "follower"} and not s.each and s.n == 1:
+            return tc.t_other_enters()
+        return tc._enters(s.filt)
+
+    def on_leave_field(self, _w: Token, s: Sel) -> dict:
+        return tc.t_leaves(s)
+
+    def on_phase_start(self, whose: Token, phase: Token) -> dict:
+        w, ph = " ".join(str(whose).lower().split()), str(phase).lower()
+        if w in ("your", "your next"):
+            return tc.t_main() if ph == "main" else tc.t_end()  # 7.3.1, 7.4.1
+        if w == "each player's":
+            return tc.t_each_main() if ph == "main" else tc.t_each_end()
+        return tc.t_enemy_main() if ph == "main" else tc.t_enemy_end()
+
+    def on_turn_start(self) -> dict:
+        return tc.t_turn()
+
+    def on_attack(self, _w: Token, s: Sel) -> dict:
+        return tc.t_attacks(s)
+
+    def on_destroyed(self, _w: Token, s: Sel) -> dict:
+        return tc.t_destroyed(s)
+
+    def on_self_event(self, _w: Token, noun: Token, ev: Token) -> dict:
+        e = " ".join(str(ev).lower().split())
+        return {"attacks": tc.t_strike, "is destroyed": tc.t_self_destroyed, "evolves": tc.t_evolves,
+                "is banished": tc.t_self_banished, "deals damage": tc.t_deals, "takes damage": tc.t_takes,
+                "begins racing": tc.t_races}[e]()
+
+    def on_self_leaves(self, _w: Token, noun: Token) -> dict:
+        return tc.t_self_leaves()
+
+    def on_play(self, _w: Token) -> dict:
+        raise NoParse("which card")
+
+    def on_leader_damaged(self, _w: Token) -> dict:
+        return tc.t_leader_damaged()
+
+    # passive abilities (10.1.1.3)
+    def while_have(self, s: Sel, kws: list) -> dict:
+        return {"static": {"grant": {"keywords": kws}, "affects": s.filt}}
+
+    def ignores_ward(self) -> dict:
+        return {"static": {"grant": {"flags": ["ignore_ward"]}}}
+
+    def deals_more(self, n: Token) -> dict:
+        return {"static": {"damage_mod": {"by": "self", "n": _num(n)}, "if": {"turn": "theirs"}}}
+
+    def enters_engaged(self) -> dict:
+        return {"@keyword": "enters_engaged"}
+
+    def plays_for_less(self, c: dict, n: Token) -> dict:
+        return {"static": {"cost_mod": {"n": -_num(n), "affects": {"self": True}}, "if": c},
+                "zones": ["hand", "ex_area", "resolution"]}
+
+
+def _one_instruction(e: Any) -> dict:
+    if isinstance(e, dict):
+        return e
+    if len(e) != 1 or not isinstance(e[0], dict) or any(k.startswith("@") for k in e[0]):
+        raise NoParse("instead")
+    return e[0]
+
+
+_SENT = _Sentences()
+
+
+def _transform(tree: Any) -> Any:
+    """The meaning of a parse tree.  Card text is ambiguous; where the grammar allows several
+    readings (an ``_ambig`` node), the first whose parts all have a meaning is taken — a reading
+    that makes no sense ("put a spell into your cemetery" as a definite reference) is refused by
+    the semantics, not by a rule written for one card."""
+    if isinstance(tree, Token):
+        return tree
+    if tree.data == "_ambig":
+        last: Exception | None = None
+        for alt in tree.children:
+            try:
+                return _transform(alt)
+            except NoParse as e:
+                last = e
+        raise last if last is not None else NoParse("no reading")
+    kids = [_transform(c) for c in tree.children]
+    try:
+        return _SENT._call_userfunc(tree, kids)
+    except VisitError as e:
+        if isinstance(e.orig_exc, NoParse):
+            raise e.orig_exc from None
+        raise
+
+
+# ------------------------------------------------------------------------------ assembly
+def _run_sentences(sents: list, asm: _Asm) -> list:
+    """Sentences in order; a class condition heading governs the sentences after it up to the
+    next heading (13.x); "instead" in a region replaces an instruction before it (10.10.2.5);
+    "If A, B. Then, C." puts C under the condition of B."""
+    out: list = []
+    region_cond: Any = None
+    region_out: list | None = None
+    target = out
+    last_if: dict | None = None
+    for region, items, continues in sents:
+        if region is not None:
+            if region_out:
+                out.append({"if": {"cond": region_cond, "then": region_out}})
+            region_cond, region_out = region, []
+            target = region_out
+        if continues and last_if is not None:
+            for it in items:
+                asm.item(it, last_if["if"]["then"], None)
+            continue
+        before = len(target)
+        for it in items:
+            if "@instead" in it and region_out is not None and target is region_out:
+                asm.item(it, out, region_cond)
+            else:
+                asm.item(it, target, None)
+        if len(items) == 1 and "@if" in items[0] and len(target) == before + 1:
+            last_if = target[-1]
+        elif not continues:
+            last_if = None
+    if region_out:
+        out.append({"if": {"cond": region_cond, "then": region_out}})
+    return out
+
+
+def _marked(sents: list) -> list:
+    """(region, items, whether the sentence starts with "Then") with the "Then" marks removed."""
+    out = []
+    for r, items in sents:
+        starts = bool(items) and items[0].get("@then") is True
+        out.append((r, _unmark(items), starts))
+    return out
+
+
+def _unmark(items: list) -> list:
+    out = []
+    for it in items:
+        if it.get("@then") is True:
+            continue
+        if "@if" in it:
+            it = {**it, "then": _unmark(it["then"])}
+        elif "@may" in it:
+            it = {**it, "@may": _unmark(it["@may"])}
+        out.append(it)
+    return out
+
+
+def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = False) -> tuple[dict, Any]:
+    asm = _Asm(subject)
+    spec: dict[str, Any] = {}
+    cond = None
+    if effect[0] == "choice":
+        _, head, n, opts = effect
+        do = _run_sentences(_marked(head), asm) if head else []
+        modes = []
+        for k, (num, sents, mtext) in enumerate(opts, start=1):
+            if num != k:
+                raise NoParse("options are numbered (1), (2), ...")
+            sub = _Asm(asm.it, asm.names)
+            sub.look = asm.look
+            mdo = _run_sentences(_marked(sents), sub)
+            if sub.choice is not None:
+                raise NoParse("a choice in an option")
+            mode: dict[str, Any] = {"text": mtext, "do": mdo}
+            if sub.targets:
+                mode["targets"] = sub.targets
+            modes.append(mode)
+        if len(modes) < 2:
+            raise NoParse("a choice of one option")
+        spec["choose"] = {"n": n, "modes": modes}
+    else:
+        sents = effect[1]
+        if lift_if and len(sents) == 1 and sents[0][0] is None and len(sents[0][1]) == 1 \
+                and "@if" in sents[0][1][0]:
+            # "[trigger], if [condition], [effect]": checked when the trigger condition is met
+            cond = sents[0][1][0]["@if"]
+            sents = [(None, sents[0][1][0]["then"])]
+        do = _run_sentences(_marked(sents), asm)
+    if asm.targets:
+        spec["targets"] = asm.targets
+    if "choose" not in spec and asm.choice is not None:
+        spec["choose"] = {"n": 1, "modes": [{"text": lab, "do": []} for lab in asm.choice]}
+    all_cost = list(costs) + asm.cost
+    if all_cost:
+        spec["cost"] = all_cost
+    spec["do"] = do
+    for k, v in asm.flags.items():
+        spec[k] = v
+    return spec, cond
+
+
+_SELF_TRIGGERS = tc._SELF_TRIGGERS
+
+
+def _auto(on: Any, body: tuple, display: str, subject: str | None = None) -> dict:
+    if subject is None and (on in _SELF_TRIGGERS or (isinstance(on, dict) and on.get("subject") == "self")):
+        subject = "self"
+    costs, effect = body
+    spec, cond = _body(costs, effect, subject, lift_if=True)
+    if cond is not None:
+        if "$" in str(_fill(cond, CARD_NAME, "")):
+            cond = _sub_subject(cond, subject)
+        on = {"named": on} if isinstance(on, str) else dict(on)
+        on["cond"] = cond
+    return {"auto": {"on": on, **prune(spec)}, "text": display}
+
+
+def _ability(tree: Any, chunk: str, out: Compiled, card_type: str) -> None:
+    kind = tree.data
+    display = render(chunk)
+    if kind == "evolve_ability":
+        pps = [c for c in tree.children if getattr(c, "data", None) == "pp"]
+        out.add_kw({"evolve": _transform(pps[0]) if pps else 0})  # 12.2
+        return
+    if kind == "serve_ability":
+        n = _transform(tree.children[0])
+        spec = {"do": [{"race": "self"}], "cost": [{"serve": 1}, {"evolve_pp": n}], "equivalent": "evolve"}
+        out.abilities.append({"activated": spec, "text": display})  # 14.2.2
+        return
+    got = _transform(tree)
+    if kind == "activated":
+        costs, effect = got.children
+        spec, _ = _body(costs, effect)
+        spec["cost"] = costs + [c for c in spec.get("cost", []) if c not in costs]
+        out.abilities.append({"activated": prune(spec), "text": display})
+        return
+    if kind == "triggered":
+        marks = [str(c) for c in got.children if isinstance(c, Token)]
+        body = got.children[-1]
+        text = chunk
+        for mk in marks:
+            text = text.replace(mk, "", 1)
+        text = text.strip().lstrip(",").strip()
+        for mk in marks:
+            name = TRIGGER_MARKERS[mk]
+            out.add_kw(name)
+            out.abilities.append(_auto(name, body, render(mk + " " + text)))
+        return
+    if kind == "when_ability":
+        on, effect = got.children
+        subject = "subject" if isinstance(on, dict) and isinstance(on.get("subject"), dict) or (
+            isinstance(on, dict) and on.get("named") in ("other_follower_enters", "ally_evolves", "ally_destroyed")) \
+            else None
+        out.abilities.append(_auto(on, ([], effect), display, subject))
+        return
+    if kind == "static_ability":
+        for st in got.children:
+            if "@keyword" in st:
+                out.add_kw(st["@keyword"])
+            else:
+                ab = dict(st)
+                ab["text"] = display
+                out.abilities.append(ab)
+        return
+    raise NoParse(chunk)
+
+
+def compile_paragraph(line: str, out: Compiled, card_type: str, effect_lines: list[str]) -> None:
+    try:
+        tree = parse(line, "paragraph")
+    except NoParse:
+        if card_type == "spell":
+            effect_lines.append(line)
+            return
+        raise
+    alts = tree.children if tree.data == "_ambig" else [tree]
+    err: Exception | None = None
+    for alt in alts:
+        trial = copy.deepcopy(out)
+        try:
+            _paragraph(alt, line, trial, card_type)
+        except NoParse as e:
+            err = e
+            continue
+        out.keywords, out.abilities, out.extra = trial.keywords, trial.abilities, trial.extra
+        return
+    raise err if err is not None else NoParse(line)
+
+
+def _paragraph(tree: Any, line: str, out: Compiled, card_type: str) -> None:
+    for ch in tree.children:
+        if ch.data == "_ambig":
+            raise NoParse("ambiguous ability")
+        if ch.data == "keyword_sentence":
+            out.add_kw(KEYWORDS[str(ch.children[0]).lower()])
+        elif ch.data == "quick_keyword":
+            out.add_kw("quick")
+        else:
+            chunk = line[ch.meta.start_pos:ch.meta.end_pos] if not ch.meta.empty else line
+            _ability(ch, chunk, out, card_type)
+
+
+def compile_text(text: str, *, card_type: str = "follower", name: str = "") -> dict:
+    """Compile a card's printed text with the grammar: the card fields it stands for
+    (``keywords``, ``abilities``, ``effect`` for a spell).  Raises :class:`Uncompilable` naming
+    the paragraph the grammar does not read."""
+    if not _VOCAB["TOKEN"]:
+        _pool_vocabulary()
+    src = notation(text or "")
+    out = Compiled()
+    lines: list[str] = []
+    for ln in src.split("\n"):
+        if not ln.strip():
+            continue
+        if lines and re.match(r"^\(\d\)", ln.strip()):
+            lines[-1] += " " + ln.strip()  # a "choose" option on its own line (5.17.1.1)
+        else:
+            lines.append(ln.strip())
+    effect_lines: list[str] = []
+    for ln in lines:
+        _wrap(name, ln, lambda ln=ln: compile_paragraph(ln, out, card_type, effect_lines))
+    if card_type == "spell" and effect_lines:
+        body = " ".join(effect_lines)
+
+        def go() -> None:
+            got = _transform(parse(body, "spell_text"))
+            spec, _ = _body([], got.children[0])
+            out.effect = prune(spec)
+        _wrap(name, body, go)
+    fields = out.as_fields()
+    if _mentions(fields, CARD_NAME):
+        if not name:
+            raise Uncompilable(render(src), name)
+        fields = _fill(fields, CARD_NAME, name)
+    return fields
+
+
+def _wrap(name: str, text: str, fn: Any) -> None:
+    try:
+        fn()
+    except NoParse:
+        raise Uncompilable(render(text), name) from None
+    except RecursionError:
+        raise Uncompilable(render(text), name) from None
+
+
+def compile_entry(entry: dict) -> dict:
+    """As :func:`compiler.compile_entry`, with the grammar."""
+    if any(k in entry for k in BEHAVIOUR_FIELDS):
+        return entry
+    text = entry.get("text") or ""
+    if not isinstance(text, str) or not text.strip():
+        return entry
+    got = compile_text(text, card_type=str(entry.get("type", "follower")).lower(), name=str(entry.get("name", "")))
+    out = dict(entry)
+    out.update(got)
+    return out
+
+
+def database_vocabulary(path: str | Path) -> None:
+    """Learn the traits, token names and card names a Cockatrice database defines."""
+    traits, tokens, names = [], [], []
+    for get in cockatrice_cards(Path(path)):
+        bits = [b.strip() for b in get("prop/type").split("|")]
+        name = re.sub(r"\s*\((?:Evolved?|U)\)\s*", " ", get("name")).strip()
+        names.append(name)
+        if "Token" in bits:
+            tokens.append(name)
+        for b in bits:
+            if " - " in b:
+                traits.extend(t.strip() for t in b.split(" - ", 1)[1].split("/"))
+        tr = get("prop/type")
+        if " - " in tr:
+            traits.extend(t.strip() for t in re.split(r"[/|]", tr.split(" - ", 1)[1]))
+    vocabulary(traits=[t for t in traits if t and t.lower() not in ("token", "evolve")], tokens=tokens,
+               names=names)
+
+
+def compile_report(cards_xml_path: str | Path, validate: bool = True) -> Report:
+    """As :func:`compiler.compile_report`, with the grammar (the database's vocabulary learnt first)."""
+    path = Path(cards_xml_path)
+    _pool_vocabulary()
+    database_vocabulary(path)
+    rep = Report()
+    from .cards import builder as make_builder
+
+    builder = make_builder() if validate else None
+    for c in tc._xml_cards(path):
+        entry = tc._entry_of(c)
+        if entry is None:
+            rep.excluded.append(c["name"])
+            continue
+        rep.add(entry["name"], entry, compile_entry, bool(notation(entry["text"]).strip()), builder, str(path))
+    return rep
+
+
+def main(argv: list[str] | None = None) -> int:
+    return report_main(argv, "tcgjudge.games.sve.grammar_compiler", compile_report)
+
+
+__all__ = ["GRAMMAR_FILE", "SveSemantics", "Uncompilable", "compile_entry", "compile_report", "compile_text",
+           "database_vocabulary", "parse", "vocabulary"]
+
+if __name__ == "__main__":
+    raise SystemExit(main())
