@@ -270,7 +270,7 @@ MALFORMED = [
 @pytest.mark.parametrize("why,expect", MALFORMED, ids=[m[0] for m in MALFORMED])
 def test_malformed_expect_is_an_error(tmp_path: Path, why: str, expect: str) -> None:
     # the first expectation is false: the malformed one after it is still found
-    p = write(tmp_path, ZAP.replace("  - STEP\n", "  - p1: pass\n").replace("  winner: none", "  winner: p1\n  " + expect))
+    p = write(tmp_path, ZAP.replace("  - STEP\n", "  - p1: pass\n").replace("  winner: none", "  p2.hand: 99\n  " + expect))
     r = run_file(p)
     assert r.error and str(p) in r.reason and why in r.reason, r.line()
 
