@@ -25,8 +25,9 @@ def engine_version() -> str:
 def record(g) -> dict[str, Any]:
     """The replay of a game so far."""
     return {
-        "format": FORMAT, "engine": engine_version(), "game": g.rules.game_id,
+        "engine": engine_version(), "game": g.rules.game_id,
         "rules": getattr(g.rules, "rules_version", ""), **{k: v for k, v in g.info.items() if k != "game"},
+        "format": FORMAT,  # after the game's information (an SVE game's own "format" is its decks')
         "decisions": list(g.history),
         "result": None if g.result is None else ("draw" if g.result == "draw" else f"p{g.result + 1}"),
         "turns": g.turn,

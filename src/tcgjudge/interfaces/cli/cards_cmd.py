@@ -82,7 +82,7 @@ def report_lines(pool: CardPool, failures: bool) -> list[str]:
         for s in pc.sets:
             sets.setdefault(s, []).append(pc)
     if len(sets) > 1:
-        for s, pcs in sets.items():
+        for s, pcs in sorted(sets.items()):
             k = sum(1 for pc in pcs if pc.unplayable is None)
             ln = sum(pc.lines[0] for pc in pcs), sum(pc.lines[1] for pc in pcs)
             out.append(f"set {s}: cards {_pct(k, len(pcs))}, lines {_pct(*ln)}")
