@@ -313,3 +313,19 @@ def test_cards_report_of_the_real_databases() -> None:
     n = int(lines[-2].split()[3])
     assert n == sum(1 for ln in lines if ln.endswith(": compiled") or ": not read: " in ln
                     or ": not playable: " in ln)
+
+
+def test_scenario_names_imported_cards(tmp_path: Path) -> None:
+    db = sve_db(tmp_path)
+    sc = tmp_path / "lancer.yaml"
+    sc.write_text(
+        "game: sve\nname: an imported follower attacks\nrules: ['8.4.3']\n"
+        "cards:\n  - {name: Veteran Lancer}\n"
+        "setup:\n  turn: 3\n  active: p1\n  at: main\n  p1:\n    field: [{card: Veteran Lancer, id: v}]\n"
+        "    deck: 5\n  p2:\n    deck: 5\n"
+        "do:\n  - p1: attack v -> p2\n  - p2: pass\n"
+        "expect:\n  p2.leader_def: 18\n", encoding="utf-8")
+    res = run("scenario", "run", str(sc))
+    assert res.exit_code == 1 and "has no such card" in res.output  # not a shipped card
+    res = run("scenario", "run", str(sc), "--cards", str(db))
+    assert res.exit_code == 0 and "1 passed, 0 failed" in res.output, res.output
