@@ -549,7 +549,7 @@ def switch(g: Game, oid: int) -> None:
     else:
         return
     g.note(f"{g.rules.obj_name(g, oid, None)} switches to {g.objects[oid].orient}")
-    g.emit(Event("switch", oid=oid, player=o.controller))  # CR 1011.2
+    # the "switch" event (CR 1011.2) follows from the orientation change: CasterRules.check_triggers
 
 
 def play_trigger(g: Game, f: Frame, t) -> None:
@@ -793,7 +793,8 @@ def proc_draws(g: Game, f: Frame) -> None:
         if not deck:
             rules.draw_from_empty_deck(g, p)
             break
-        step = rules.plan_move(g, g.objects[deck[-1]], "hand", "draw", {}, p)
+        step = rules.plan_move(g, g.objects[deck[-1]], "hand", "draw",
+                               {"_replaced": d["replaced"]} if d.get("replaced") else {}, p)
         if step is not None and step["ask"]:
             d["asked"] = True
             g.push("moves", p=p, plan=[step], i=0, cause="draw")

@@ -145,6 +145,8 @@ class CasterRules(CardRules):
                 c["types"] = tuple(eff.args["types"])
             if "races" in eff.args:
                 c["races"] = tuple(eff.args["races"])
+            if "elements" in eff.args:
+                c["elements"] = eff.args["elements"]
             if "atk" in eff.args:
                 c["atk"] = eff.args["atk"]
                 c["def"] = eff.args["def"]
@@ -219,7 +221,10 @@ class CasterRules(CardRules):
         if n <= 0 or not self._has_replacements(g):
             self.draw(g, p, n)
             return False
-        g.push("draws", p=p, n=n)
+        top = g.frames[-1] if g.frames else None
+        env = top.data.get("env") or {} if top is not None and top.kind == "run" else {}
+        # draws a replacement effect makes instead are not replaced by it again (CR 910.3)
+        g.push("draws", p=p, n=n, replaced=[list(x) for x in env.get("_replaced", ())])
         return True
 
     def draw_from_empty_deck(self, g: Game, p: int) -> None:
@@ -1042,6 +1047,38 @@ class CasterRules(CardRules):
                     g.set_data(obj, "revealed_src", src)
             if d["kind"] == "ability":
                 g.emit(Event("play", oid=obj, player=p, data={"kind": "ability", "aether": bool(d.get("immediate"))}))
+        self._emit_targeted(g, d)
+
+    def _emit_targeted(self, g: Game, d: dict) -> None:
+        """A card or ability played with targets (CR 903.2e) makes each of them "become the
+        target": a ``target`` event per object, by the player who played it ("whenever this
+        card becomes the target of an enemy spell or ability")."""
+        env = d["env"]
+        if not any(isinstance(v, list) for v in env.values()):
+            return
+        from ...cards.play import spec_of, target_specs
+
+        seen: list[int] = []
+        for t in target_specs(spec_of(g, d), tuple(env.get("_modes", ()))):
+            for x in env.get(t["as"], ()):
+                if x in g.objects and x not in seen:
+                    seen.append(x)
+        for x in seen:
+            g.emit(Event("target", oid=x, player=d["p"], data={"by": d.get("obj")}))
+
+    def check_triggers(self, g: Game, events: list[Event], lki: dict) -> None:
+        """CR 1011.2: a card "switches" whenever it changes from non-reversed to reversed or from
+        reversed to recovered, whatever changed it (the switch action, a spell or ability that
+        reverses or recovers it): each such orientation change is followed by a ``switch`` event."""
+        if any(ev.kind == "orient" for ev in events):
+            out: list[Event] = []
+            for ev in events:
+                out.append(ev)
+                if ev.kind == "orient" and (ev.data.get("new") == "reversed" or (
+                        ev.data.get("old") == "reversed" and ev.data.get("new") == "recovered")):
+                    out.append(Event("switch", oid=ev.oid, player=ev.player))
+            events = out
+        super().check_triggers(g, events, lki)
 
     def record_event(self, g: Game, ev: Event) -> None:
         """Per-turn tallies that conditions read (CR 'this turn' references)."""

@@ -177,6 +177,9 @@ def vocabulary() -> Vocabulary:
          doc="An amulet with attack and defense becomes a follower for the rest of the turn (5.31).")
     v.op("change_type", required=("what", "to"), what=REF, to=STR, until=STR,
          doc="The cards lose their other card types and become TO (5.24).")
+    v.op("become", required=("what",), what=REF, traits=STRS, until=STR, **{"class": STR},
+         doc="The cards' class becomes CLASS and/or their traits become TRAITS, instead of their own "
+             "(2.2, 2.4); to add a trait, use grant.")
     v.op("box", short="what", required=("what",), what=REF, doc="Box cards (5.30).")
     v.op("declare", short="as", required=("as",), player=PLAYER, **{"as": STR},
          doc="The player declares a card name (5.32); bound under AS.")
