@@ -59,7 +59,7 @@ def sve_db(tmp_path: Path) -> Path:
               "1"),
         _card("Angelic Barrage", ["BP01"], "Spell|Neutral - Angel", "Deal 1 damage to each enemy follower on the field.",
               "1"),
-        _card("Odd Sage", ["BP01"], "Follower|Runecraft - Mage", "Storm.\nRepeat until your EX area is full.", "2", "2/2"),
+        _card("Odd Sage", ["BP01"], "Follower|Runecraft - Mage", "Storm.\nHum a tune while the moon is full.", "2", "2/2"),
         _card("Fairy", ["SD01"], "Follower|Token|Forestcraft - Pixie", "", "1", "1/1"),
         _card("Arisa", ["SD01"], "Leader|Forestcraft", ""),
         _card("Evolution Point", ["BP01"], "Token", "Evolve a follower."),
@@ -100,7 +100,7 @@ def test_sve_import_groups_printings_and_keeps_what_it_cannot_read(tmp_path: Pat
                                                                            "Angelic Barrage [SD01]"]
     # not read: kept, not playable, with the sentence that stopped the compiler
     sage = pool.named("Odd Sage")[0]
-    assert sage.unplayable == "cannot read: Repeat until your EX area is full."
+    assert sage.unplayable == "cannot read: Hum a tune while the moon is full."
     assert sage.card.extra["unplayable"] == sage.unplayable and sage.lines == (1, 2)
     assert pool.named("Fairy")[0].token
     assert [n for n, _ in pool.excluded] == ["Evolution Point"]
@@ -186,7 +186,7 @@ def test_decklist_deck_and_errors(tmp_path: Path) -> None:
         pkg.load_deck(str(_sve_deck(tmp_path, "Sideboard:\n1 Elf Wanderer\n")))
     # a card that cannot be played is named with the sentence that stopped the compiler
     d = pkg.load_deck(str(_sve_deck(tmp_path, "1 Odd Sage\n")))
-    assert "Odd Sage is not playable: cannot read: Repeat until your EX area is full." in pkg.check_deck(d)
+    assert "Odd Sage is not playable: cannot read: Hum a tune while the moon is full." in pkg.check_deck(d)
 
 
 def test_cod_deck_with_and_without_a_set(tmp_path: Path) -> None:
@@ -227,16 +227,16 @@ def test_cards_import_report_list_and_deck_check(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
     assert "Rose Gardener [SD01]: compiled" in lines
-    assert "Odd Sage [BP01]: not read: 'Repeat until your EX area is full.'" in lines
+    assert "Odd Sage [BP01]: not read: 'Hum a tune while the moon is full.'" in lines
     assert "cards: 8 of 9 (88.9%)" in lines
     assert "lines: 5 of 6 (83.3%)" in lines  # Rose Gardener 1, Lancer 1, Barrage 1+1, Odd Sage 1 of 2
-    assert "     1  Repeat until your EX area ..." in lines
+    assert "     1  Hum a tune while the ..." in lines
     res = run("cards", "list", "sve", "--cards", str(db))
-    assert res.exit_code == 0 and "Odd Sage [BP01]: Storm. Repeat until your EX area is full. (not playable: " \
-        "cannot read: Repeat until your EX area is full.)" in res.output
+    assert res.exit_code == 0 and "Odd Sage [BP01]: Storm. Hum a tune while the moon is full. (not playable: " \
+        "cannot read: Hum a tune while the moon is full.)" in res.output
     res = run("deck", "check", "sve", str(_sve_deck(tmp_path, "1 Odd Sage\n")), "--cards", str(out))
     assert res.exit_code == 1
-    assert "Odd Sage is not playable: cannot read: Repeat until your EX area is full." in res.output
+    assert "Odd Sage is not playable: cannot read: Hum a tune while the moon is full." in res.output
     res = run("deck", "check", "sve", str(_sve_deck(tmp_path)))  # without the cards: unknown names
     assert res.exit_code == 1 and "unknown card 'Arisa'" in res.output
 

@@ -1047,24 +1047,7 @@ class CasterRules(CardRules):
                     g.set_data(obj, "revealed_src", src)
             if d["kind"] == "ability":
                 g.emit(Event("play", oid=obj, player=p, data={"kind": "ability", "aether": bool(d.get("immediate"))}))
-        self._emit_targeted(g, d)
-
-    def _emit_targeted(self, g: Game, d: dict) -> None:
-        """A card or ability played with targets (CR 903.2e) makes each of them "become the
-        target": a ``target`` event per object, by the player who played it ("whenever this
-        card becomes the target of an enemy spell or ability")."""
-        env = d["env"]
-        if not any(isinstance(v, list) for v in env.values()):
-            return
-        from ...cards.play import spec_of, target_specs
-
-        seen: list[int] = []
-        for t in target_specs(spec_of(g, d), tuple(env.get("_modes", ()))):
-            for x in env.get(t["as"], ()):
-                if x in g.objects and x not in seen:
-                    seen.append(x)
-        for x in seen:
-            g.emit(Event("target", oid=x, player=d["p"], data={"by": d.get("obj")}))
+        self.emit_targeted(g, d)  # CR 903.2e
 
     def check_triggers(self, g: Game, events: list[Event], lki: dict) -> None:
         """CR 1011.2: a card "switches" whenever it changes from non-reversed to reversed or from

@@ -560,6 +560,7 @@ class SveRules(CardRules):
                 g.note(f"p{p + 1} plays an ability of {self.obj_name(g, src, None)}: {ab.text[:60]}")
             if d["kind"] == "ability":
                 g.emit(Event("play", oid=obj, player=p, data={"kind": "ability"}))
+        self.emit_targeted(g, d)  # 10.6.2.3: what it selected "becomes the target"
 
     # ---------------------------------------------------------------- triggers
     def trigger_match(self, g: Game, ab: Ability, src: int, o: Obj, ev: Event) -> dict | None:

@@ -117,6 +117,8 @@ TRIGGERS: dict[str, dict] = {
                                 subject={"type": "follower"}),
     "ally_destroyed": dict(event="move", **{"from": "field"}, to="cemetery", player="you",
                          subject={"type": "follower"}),
+    "attacked": dict(event="attack", target="self"),  # this card (a follower or leader) is attacked (8.4.3)
+    "targeted": dict(event="target", subject="self"),  # selected as a target of a card or ability (10.6.2.3)
     "ally_attacks": dict(event="attack", player="you"),
     "enemy_attacks": dict(event="attack", player="enemy"),
     "ally_evolves": dict(event="evolve", player="you"),
