@@ -222,7 +222,7 @@ class _Read:
     meaning: str  # what must be equal for two printings to be one card
 
 
-def _read(imp: Importer, pr: Printing) -> _Read | None | tuple[str, str]:
+def _read(imp: Importer, pr: Printing) -> _Read | None:
     try:
         entry = imp.entry_of(pr)
     except CardError as e:
@@ -257,7 +257,6 @@ def import_printings(imp: Importer, printings: Iterable[Printing], sources: list
         if r is None:
             pool.excluded.append((pr.name, f"{pr.set}: not a card of the game"))
             continue
-        assert isinstance(r, _Read)
         variants = groups.setdefault(pr.name.lower(), [])
         for v in variants:
             if v[0].meaning == r.meaning and all(_agree(x.entry, r.entry) for x in v):

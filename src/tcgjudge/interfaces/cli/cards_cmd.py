@@ -55,7 +55,7 @@ def _pct(n: int, m: int) -> str:
 
 def card_line(pc: PoolCard) -> str:
     sets = "/".join(pc.sets)
-    head = f"{pc.card.key}" + (f" [{sets}]" if sets and f"[{pc.sets[0]}]" not in pc.card.key else "")
+    head = pc.card.key + (f" [{sets}]" if sets and not pc.card.key.endswith(f"[{sets}]") else "")
     if pc.unplayable is None:
         return f"{head}: compiled"
     s = unread_sentence(pc.unplayable)
