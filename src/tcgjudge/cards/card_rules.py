@@ -273,6 +273,23 @@ class CardRules(GameRules):
             mods[fl] = True
 
     # ------------------------------------------------------------- triggers
+    def emit_targeted(self, g: Game, d: dict) -> None:
+        """After a card or ability is played (``d``: its play frame's data), each object it
+        targets "becomes the target" (Caster CR 903.2e, SVE 10.6.2.3): a ``target`` event per
+        object, by the player who played it, after the played event."""
+        env = d["env"]
+        if not any(isinstance(v, list) for v in env.values()):
+            return
+        from .play import spec_of, target_specs
+
+        seen: list[int] = []
+        for t in target_specs(spec_of(g, d), tuple(env.get("_modes", ()))):
+            for x in env.get(t["as"], ()):
+                if x in g.objects and x not in seen:
+                    seen.append(x)
+        for x in seen:
+            g.emit(Event("target", oid=x, player=d["p"], data={"by": d.get("obj")}))
+
     def check_triggers(self, g: Game, events: list[Event], lki: dict) -> None:
         sources = self._trigger_sources(g, lki)
         for ev in events:

@@ -531,6 +531,8 @@ def _cond1(ctx: Ctx, k: str, a: Any) -> bool:
         return a in ctx.env.get("_modes", ())
     if k == "paid":
         return bool(ctx.env.get(f"_paid_{a}"))
+    if k == "did":  # "if you do" / "if you did": the last action was done in full (Caster 1013.2a)
+        return bool(ctx.env.get("_did")) == bool(a)
     if k == "player_value":
         spec = a
         p = player1(ctx, spec.get("player", "you"))

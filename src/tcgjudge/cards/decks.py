@@ -4,7 +4,7 @@ shipped decks of a folder, unknown cards named with a hint)."""
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -113,11 +113,38 @@ def read_deck_file(path: str | Path, deck_dir: Path) -> tuple[Any, str]:
     return data, str(p)
 
 
+def place_lines(deck: Any, cards: list[tuple[Any, CardDef]], sections: dict[str, str | None],
+                auto: Callable[[CardDef], str]) -> None:
+    """The cards of a decklist or Cockatrice deck (``(DeckLine, card)`` pairs), into the deck's
+    sections: a line's section names one (``sections``: header word -> deck list; ``None``: the
+    card's kind decides, by ``auto``), and a line with no section goes where ``auto`` says."""
+    for ln, card in cards:
+        sec = ln.section
+        if sec is not None and sec not in sections:
+            known = ", ".join(f"'{k}:'" for k in sections)
+            raise DeckError(f"{ln.where}: unknown deck section {sec!r}; sections: {known}")
+        target = sections.get(sec) if sec is not None else None
+        getattr(deck, target or auto(card)).extend([card] * ln.count)
+
+
+def unplayable_errors(cards: Iterable[CardDef]) -> list[str]:
+    """The imported cards of a deck that cannot be played: what stopped the text compiler (a
+    card that plays wrong is worse than one that refuses)."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for c in cards:
+        why = c.extra.get("unplayable")
+        if why and c.key not in seen:
+            seen.add(c.key)
+            out.append(f"{c.key} is not playable: {why}")
+    return out
+
+
 def require_legal(seat: int, deck: Any, errs: list[str]) -> None:
     """A game starts only with legal decks: the problems of a player's deck, as one error."""
     if errs:
         raise DeckError(f"p{seat + 1}'s deck {deck.name!r} is not legal: " + "; ".join(errs))
 
 
-__all__ = ["DeckError", "add_sections", "card_counts", "check_deck_keys", "deck_entries", "find_card", "read_deck_file",
+__all__ = ["place_lines", "unplayable_errors", "DeckError", "add_sections", "card_counts", "check_deck_keys", "deck_entries", "find_card", "read_deck_file",
            "require_legal", "shipped_deck_names"]

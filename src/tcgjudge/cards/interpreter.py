@@ -486,14 +486,19 @@ def move_op(cause: str, args: tuple[str, ...] = MOVE_ARGS) -> Handler:
     def handler(rt: Run, a: dict) -> bool:
         loc = rt.loc
         if "started" in loc:
-            rt.bind(a.get("as"), rt.ret() or [])
+            done = rt.ret() or []
+            rt.env["_did"] = loc["n"] > 0 and len(done) >= loc["n"]
+            rt.bind(a.get("as"), done)
             return True
         loc["started"] = True
         ids = resolve(rt.ctx, a["what"])
+        loc["n"] = len(ids)
         extra = {k: a[k] for k in args if k in a}
         done = rt.g.rules.move_objects(rt, ids, extra.get("to", ""), cause, extra)
         if done is None:
             return False
+        # "if you do": every card was moved (none given, or one replaced or gone: not done)
+        rt.env["_did"] = bool(ids) and len(done) >= len(ids)
         rt.bind(a.get("as"), done)
         return True
     return handler
@@ -598,6 +603,7 @@ def op_discard(rt: Run, a: dict) -> bool:
         loc["todo"] = players(rt.ctx, a.get("player", "you"))
         loc["got"] = []
         loc["all"] = []
+        loc["full"] = True
     ans = rt.answer()
     while loc["todo"]:
         p = loc["todo"][0]
@@ -636,6 +642,11 @@ def op_discard(rt: Run, a: dict) -> bool:
         loc["todo"].pop(0)
         new = g.rules.discard(g, p, got)
         loc["all"].extend(new)
+        if not a.get("all") and len(new) < value(rt.ctx, a.get("n", 1)):
+            loc["full"] = False
+    # "if you do": the player discarded as many as asked; discarding a whole hand is done even
+    # when the hand was empty (Caster CR 1013.2a)
+    rt.env["_did"] = loc["full"]
     rt.bind(a.get("as"), loc["all"])
     return True
 

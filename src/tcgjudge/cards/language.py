@@ -137,6 +137,7 @@ def core_vocabulary() -> Vocabulary:
         "and": ANY, "or": ANY, "not": COND, "exists": SELECTOR, "none": SELECTOR,
         "compare": ANY, "count": ANY, "turn": STR, "phase": STRS, "is": ANY, "record": ANY,
         "bound": STR, "chose": ANY, "paid": STR, "player_value": ANY, "true": BOOL,
+        "did": BOOL,
     }
     # --- instructions -------------------------------------------------------------
     v.op("draw", short="n", n=VALUE, player=PLAYER, up_to=BOOL,

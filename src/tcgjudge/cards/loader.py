@@ -45,6 +45,27 @@ def set_ability_flags(c: dict) -> None:
     c["act_zones"] = frozenset(z for a in c["acts"] for z in a.zones)
 
 
+def instructions_named(abilities: Any, name: str) -> list[dict]:
+    """The arguments of every ``name`` instruction in built abilities (nested blocks included):
+    for a game's own checks of values the vocabulary's shapes cannot check."""
+    out: list[dict] = []
+
+    def walk(x: Any) -> None:
+        if isinstance(x, tuple) and len(x) == 2 and x[0] == name and isinstance(x[1], dict):
+            out.append(x[1])
+        if isinstance(x, (tuple, list)):
+            for y in x:
+                walk(y)
+        elif isinstance(x, dict):
+            for y in x.values():
+                walk(y)
+        elif isinstance(x, Ability):
+            walk(x.spec)
+
+    walk(tuple(abilities))
+    return out
+
+
 # --------------------------------------------------------- field readers the games share
 def slash_list(v: Any) -> tuple:
     """Words such as races or traits: 'A / B' (or a list of such texts) is two words (CR 206.2,

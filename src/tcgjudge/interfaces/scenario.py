@@ -146,6 +146,10 @@ def _check_step(step: Any, where: str) -> None:
         raise ScenarioError(f"{where}.illegal: expected true or false")
 
 
+#: game packages with the cards of --cards files, by (game, files): imported once per run
+_WITH_CARDS: dict[tuple, Any] = {}
+
+
 class Runner:
     """Runs one loaded scenario.
 
@@ -153,10 +157,18 @@ class Runner:
     player values (``player_value``), object attributes (``obj_attr``), where the game is
     (``where``), and the names ``scenario_at``, ``scenario_steps`` and ``pass_labels``."""
 
-    def __init__(self, data: dict, path: Path) -> None:
+    def __init__(self, data: dict, path: Path, cards: tuple[str, ...] = ()) -> None:
         self.data = data
         self.where = str(path)
         self.pkg = registry.get(data["game"])
+        if cards:  # --cards: the scenario may name the cards of these files too
+            key = (data["game"], cards)
+            if key not in _WITH_CARDS:
+                try:
+                    _WITH_CARDS[key] = self.pkg.with_cards(cards)
+                except CardError as e:
+                    raise ScenarioError(str(e)) from None
+            self.pkg = _WITH_CARDS[key]
         self.g: Game | None = None
 
     @property
@@ -753,14 +765,14 @@ def _result(g: Game) -> str:
     return "draw" if g.result == "draw" else f"p{g.result + 1}"
 
 
-def run_file(path: Path) -> Result:
+def run_file(path: Path, cards: tuple[str, ...] = ()) -> Result:
     try:
         data = load(path)
     except ScenarioError as e:
         return Result(str(path), path.stem, False, str(e), error=True)
     r = Result(str(path), data["name"], False, game=data["game"], rules=data["rules"])
     try:
-        Runner(data, path).run()
+        Runner(data, path, cards).run()
         r.passed = True
     except ScenarioError as e:
         r.reason, r.error = str(e), True
@@ -774,8 +786,11 @@ def run_file(path: Path) -> Result:
     return r
 
 
-def run_paths(paths: Iterable[str | Path]) -> list[Result]:
-    return [run_file(p) for p in find_files(paths)]
+def run_paths(paths: Iterable[str | Path], cards: Iterable[str] = ()) -> list[Result]:
+    """Run the scenarios; ``cards``: card files (Cockatrice XML or pool files) whose cards the
+    scenarios may name, per game."""
+    files = tuple(str(c) for c in cards)
+    return [run_file(p, files) for p in find_files(paths)]
 
 
 __all__ = ["Result", "ScenarioError", "run_file", "run_paths", "find_files", "log_for"]

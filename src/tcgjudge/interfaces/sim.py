@@ -157,6 +157,8 @@ class SimJob:
     seed: int = 0
     check: bool = False
     replay_dir: str | None = None
+    cards: tuple[str, ...] = ()  # card files whose cards the decks use
+    versus: bool = False  # two decks playing each other, taking turns in each seat (not all pairings)
 
 
 _JOB: dict[str, Any] = {}
@@ -166,8 +168,13 @@ def _setup(job: SimJob) -> None:
     from ..games import registry
 
     pkg = registry.get(job.game)
+    if job.cards:
+        pkg = pkg.with_cards(job.cards)
     loaded = [pkg.load_deck(n) for n in job.decks]
-    pairs = [(a, b) for a in loaded for b in loaded] if len(loaded) > 1 else [(loaded[0], loaded[0])]
+    if job.versus:
+        pairs = [(loaded[0], loaded[1]), (loaded[1], loaded[0])]
+    else:
+        pairs = [(a, b) for a in loaded for b in loaded] if len(loaded) > 1 else [(loaded[0], loaded[0])]
     _JOB.update(job=job, pkg=pkg, pairs=pairs)
 
 

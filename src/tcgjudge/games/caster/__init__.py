@@ -22,16 +22,19 @@ def rules() -> CasterRules:
 
 
 def new_game(deck_a: Deck, deck_b: Deck, seed: int = 0, *, first: int | None = None, check: bool = True,
-             auto: bool = False) -> Game:
-    """A new game at its first decision (the hand exchange of CR 403.5)."""
+             auto: bool = False, rules_obj: CasterRules | None = None, card_files: tuple[str, ...] = ()) -> Game:
+    """A new game at its first decision (the hand exchange of CR 403.5); ``rules_obj``: the rules
+    with imported cards (``PACKAGE.with_cards``), whose files ``card_files`` the replay records."""
     if check:
         for i, d in enumerate((deck_a, deck_b)):
             require_legal(i, d, check_deck(d))
-    r = rules()
+    r = rules_obj or rules()
     g = Game(r, seed)
     g.auto = auto
     g.info = {"game": "caster", "seed": seed, "first": first, "decks": [deck_a.to_json(), deck_b.to_json()],
               "auto": auto}
+    if card_files:
+        g.info["cards"] = list(card_files)
     for p, deck in enumerate((deck_a, deck_b)):
         g.players[p]["aether"] = ()
         for c in deck.main:

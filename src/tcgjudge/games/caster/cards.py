@@ -8,7 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from ...cards.language import CardError
-from ...cards.loader import CardBuilder, copies_field, load_card_file, set_ability_flags, slash_list
+from ...cards.loader import (
+    CardBuilder,
+    copies_field,
+    instructions_named,
+    load_card_file,
+    set_ability_flags,
+    slash_list,
+)
 from ...kernel.objects import CardDef
 from .aether import parse_element
 from .vocabulary import vocabulary
@@ -107,11 +114,24 @@ def _build(entry: dict, chars: dict) -> dict:
     if "effect" in out and "if" in out["effect"].spec:
         raise ValueError("effect: if: a spell has no condition of its own; use the instruction "
                          "if: {cond: ..., then: [...]} in its do")
+    _check_elements(list(out["abilities"]) + ([out["effect"]] if "effect" in out else []))
     _mark_base_abilities(out["abilities"])
     if "soul bond" in out.get("additional", ()) and not out.get("materials"):
         raise ValueError("materials: a Soul Bond servant needs materials (CR 212, 1020)")
     set_ability_flags(out)
     return out
+
+
+def _check_elements(abilities: list) -> None:
+    """An element an instruction names (``become: {elements: ...}``) is one of the seven or void
+    (CR 209.2-209.3): a misspelt one is refused when the card is loaded, not when it is played."""
+    for args in instructions_named(abilities, "become"):
+        if "elements" in args:
+            els = args["elements"]
+            try:
+                parse_element(list(els) if isinstance(els, tuple) else els)
+            except ValueError as e:
+                raise ValueError(f"become: elements: {e}") from None
 
 
 #: what a base ability may change about its own card (CR 904.2)

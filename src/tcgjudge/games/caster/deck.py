@@ -11,12 +11,19 @@ from ...cards.decks import (
     add_sections,
     card_counts,
     check_deck_keys,
+    place_lines,
     read_deck_file,
+    unplayable_errors,
 )
 from ...cards.decks import shipped_deck_names as _shipped
 from ...kernel.objects import CardDef
 
 DECK_DIR = Path(__file__).parent / "decks"
+#: plain decklists of real cards (names only: play them with --cards and a card database)
+DECKLIST_DIR = Path(__file__).parent / "decklists"
+#: decklist section headers -> the deck's list (None: by the card, see :func:`section_of`)
+SECTIONS = {"main": "main", "main deck": "main", "deck": "main", "extra": "extra", "extra deck": "extra",
+            "side": None}
 KEYS = ("name", "game", "main", "extra", "description")
 
 
@@ -26,6 +33,7 @@ class Deck:
     main: list[CardDef] = field(default_factory=list)
     extra: list[CardDef] = field(default_factory=list)
     source: str = ""
+    notes: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "main": card_counts(self.main), "extra": card_counts(self.extra)}
@@ -35,6 +43,19 @@ def parse_deck(data: Any, pool: dict[str, CardDef], where: str) -> Deck:
     check_deck_keys(data, where, "caster", KEYS, "'main' (and 'extra')")
     deck = Deck(str(data.get("name", Path(where).stem)), source=where)
     add_sections(deck, data, pool, where, ("main", "extra"))
+    return deck
+
+
+def section_of(c: CardDef) -> str:
+    """CR 402.3: Soul Bond servants and deities go in the extra deck, the rest in the main deck."""
+    ch = c.chars
+    return "extra" if "soul bond" in ch.get("additional", ()) or "deity" in ch["types"] else "main"
+
+
+def from_lines(name: str, cards: list, where: str) -> Deck:
+    """A deck from the (line, card) pairs of a decklist or Cockatrice deck."""
+    deck = Deck(name, source=where)
+    place_lines(deck, cards, SECTIONS, section_of)
     return deck
 
 
@@ -49,8 +70,8 @@ def shipped_deck_names() -> list[str]:
 
 def check_deck(deck: Deck) -> list[str]:
     """CR 402: every way the deck breaks deck construction (empty list: legal)."""
-    errs: list[str] = []
     main, extra = deck.main, deck.extra
+    errs: list[str] = unplayable_errors(main + extra)
     if len(main) != 50:
         errs.append(f"CR 402.2: the deck must have exactly 50 cards; it has {len(main)}")
     counts: dict[tuple, int] = {}
@@ -91,4 +112,4 @@ def check_deck(deck: Deck) -> list[str]:
     return errs
 
 
-__all__ = ["DECK_DIR", "Deck", "DeckError", "check_deck", "load_deck", "parse_deck", "shipped_deck_names"]
+__all__ = ["DECKLIST_DIR", "SECTIONS", "from_lines", "section_of", "DECK_DIR", "Deck", "DeckError", "check_deck", "load_deck", "parse_deck", "shipped_deck_names"]

@@ -114,6 +114,8 @@ def op_become(rt: Run, a: dict) -> bool:
     for k in ("types", "races"):
         if k in a:
             args[k] = tuple((a[k],) if isinstance(a[k], str) else a[k])
+    if "elements" in a:  # "becomes Ignus": that element instead of its own (CR 1014.1, 209.2; void: none, 209.3)
+        args["elements"] = ae.parse_element(a["elements"])
     ids = frozenset(resolve(rt.ctx, a["what"]))
     if ids and args:
         g.add_effect(CEffect(g.tick(), g.tick(), "types", "become", args, ("objs", ids), rt.p, rt.d.get("src"),

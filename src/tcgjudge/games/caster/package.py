@@ -9,6 +9,7 @@ from ...cards.language import CardError
 from ...kernel.game import Game
 from ...kernel.objects import CardDef
 from .. import common
+from ..imported import WithImportedCards
 from . import aether as ae
 from . import deck as deckmod
 from .vocabulary import ELEMENTS, ON_FIELD, ORIENTS, ZONES
@@ -28,7 +29,7 @@ ENTRY_KEYS = {"card", "id", "orientation", "state", "face", "counters", "stock",
               "x"}
 
 
-class CasterPackage:
+class CasterPackage(WithImportedCards):
     id = "caster"
     title = "The Caster Chronicles"
     rules_file = "caster-chronicles-comprehensive-rules-1.9.txt"
@@ -38,11 +39,22 @@ class CasterPackage:
     scenario_at = tuple(AT)
     scenario_steps = tuple(AT)
     pass_labels = ("pass", "done", "keep hand")
+    decklist_dir = deckmod.DECKLIST_DIR
 
     def rules(self):
+        if self._rules_with_cards is not None:
+            return self._rules_with_cards
         from . import rules
 
         return rules()
+
+    def importer(self):
+        from .cockatrice import importer
+
+        return importer()
+
+    def deck_module(self):
+        return deckmod
 
     def pool(self) -> dict[str, CardDef]:
         return self.rules().cards
@@ -51,7 +63,7 @@ class CasterPackage:
     def shipped_decks(self) -> list[str]:
         return deckmod.shipped_deck_names()
 
-    def load_deck(self, name: str) -> deckmod.Deck:
+    def load_yaml_deck(self, name: str) -> deckmod.Deck:
         return deckmod.load_deck(name, self.pool())
 
     def check_deck(self, deck: deckmod.Deck) -> list[str]:
@@ -64,7 +76,8 @@ class CasterPackage:
     def new_game(self, decks: list, seed: int = 0, *, first: int | None = None, auto: bool = False) -> Game:
         from . import new_game
 
-        return new_game(decks[0], decks[1], seed, first=first, auto=auto)
+        return new_game(decks[0], decks[1], seed, first=first, auto=auto, rules_obj=self.rules(),
+                        card_files=self.card_files)
 
     # ---------------------------------------------------------------- scenarios
     def card_builder(self):

@@ -550,7 +550,7 @@ def switch(g: Game, oid: int) -> None:
     else:
         return
     g.note(f"{g.rules.obj_name(g, oid, None)} switches to {g.objects[oid].orient}")
-    g.emit(Event("switch", oid=oid, player=o.controller))  # CR 1011.2
+    # the "switch" event (CR 1011.2) follows from the orientation change: CasterRules.check_triggers
 
 
 def play_trigger(g: Game, f: Frame, t) -> None:

@@ -146,6 +146,8 @@ class CasterRules(CardRules):
                 c["types"] = tuple(eff.args["types"])
             if "races" in eff.args:
                 c["races"] = tuple(eff.args["races"])
+            if "elements" in eff.args:
+                c["elements"] = eff.args["elements"]
             if "atk" in eff.args:
                 c["atk"] = eff.args["atk"]
                 c["def"] = eff.args["def"]
@@ -1047,6 +1049,21 @@ class CasterRules(CardRules):
                     g.set_data(obj, "revealed_src", src)
             if d["kind"] == "ability":
                 g.emit(Event("play", oid=obj, player=p, data={"kind": "ability", "aether": bool(d.get("immediate"))}))
+        self.emit_targeted(g, d)  # CR 903.2e
+
+    def check_triggers(self, g: Game, events: list[Event], lki: dict) -> None:
+        """CR 1011.2: a card "switches" whenever it changes from non-reversed to reversed or from
+        reversed to recovered, whatever changed it (the switch action, a spell or ability that
+        reverses or recovers it): each such orientation change is followed by a ``switch`` event."""
+        if any(ev.kind == "orient" for ev in events):
+            out: list[Event] = []
+            for ev in events:
+                out.append(ev)
+                if ev.kind == "orient" and (ev.data.get("new") == "reversed" or (
+                        ev.data.get("old") == "reversed" and ev.data.get("new") == "recovered")):
+                    out.append(Event("switch", oid=ev.oid, player=ev.player))
+            events = out
+        super().check_triggers(g, events, lki)
 
     def record_event(self, g: Game, ev: Event) -> None:
         """Per-turn tallies that conditions read (CR 'this turn' references)."""

@@ -65,6 +65,8 @@ TRIGGERS: dict[str, dict] = {
     "leaves_field": dict(event="move", subject="self", **{"from": ON_FIELD}, not_from=(), to=(
         "deck", "hand", "orbs", "graveyard", "removed", "extra_deck", "bingo")),
     "attacks": dict(event="attack", subject="self"),
+    "attacked": dict(event="attack", target="self"),  # "whenever this card is attacked" (CR 803.3b)
+    "targeted": dict(event="target", subject="self"),  # "... becomes the target of a card or ability" (903.2e)
     "ally_attacks": dict(event="attack", player="you"),
     "corrupts": dict(event="corrupt", subject="self"),  # "whenever this card corrupts an orb"
     "orb_corrupted": dict(event="corrupt"),
@@ -74,6 +76,8 @@ TRIGGERS: dict[str, dict] = {
     "destroyed": dict(event="move", subject="self", cause=("destroy", "battle"), **{"from": ON_FIELD}),
     "destroyed_in_battle": dict(event="move", subject="self", cause="battle", to="graveyard"),
     "switches": dict(event="switch", subject="self"),  # CR 1011.2
+    "servant_switches": dict(event="switch"),  # "whenever a servant switches" (CR 1011.2)
+    "your_orb_corrupted": dict(event="corrupt", player="you"),  # one of your orbs (CR 1009.2: once)
     "revealed": dict(event="reveal"),  # CR 1004.3
     "searched": dict(event="search", player="you"),  # CR 1012.3
     "spell_played": dict(event="play", data={"kind": "card"}),
@@ -126,8 +130,8 @@ def vocabulary() -> Vocabulary:
          doc="Put cards into the BINGO zone (CR 314.3).")
     v.op("enter_ability", short="what", what=REF,
          doc="Play one of the object's [Enter] abilities once (Soul Seal, CR 1109.2).")
-    v.op("become", required=("what",), what=REF, types=STRS, races=STRS, until=STR,
-         doc="The card becomes the given type(s) and/or race(s), losing its own (CR 1014.1).")
+    v.op("become", required=("what",), what=REF, types=STRS, races=STRS, elements=STRS, until=STR,
+         doc="The card becomes the given type(s), race(s) and/or element(s), losing its own (CR 1014.1, 209).")
     v.op("move_counters", required=("from", "to", "name"), name=STR, n=VALUE, **{"from": REF, "to": REF},
          doc="Move counters of a name from one card to another (CR 1018.7).")
     v.op("unity", doc="Rest allied servants sharing a race for +X ATK (CR 1115.2).")

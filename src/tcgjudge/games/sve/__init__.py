@@ -24,8 +24,10 @@ def rules() -> SveRules:
 
 
 def new_game(deck_a: Deck, deck_b: Deck, seed: int = 0, *, first: int | None = None, check: bool = True,
-             auto: bool = False, format: str | None = None) -> Game:
-    """A new game at its first decision (game preparation, 6.2)."""
+             auto: bool = False, format: str | None = None, rules_obj: SveRules | None = None,
+             card_files: tuple[str, ...] = ()) -> Game:
+    """A new game at its first decision (game preparation, 6.2); ``rules_obj``: the rules with
+    imported cards (``PACKAGE.with_cards``), whose files ``card_files`` the replay records."""
     fmt = format or deck_a.format
     if fmt not in FORMATS:
         raise DeckError(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}")
@@ -35,12 +37,14 @@ def new_game(deck_a: Deck, deck_b: Deck, seed: int = 0, *, first: int | None = N
         if check:
             d2 = Deck(d.name, d.leader, d.main, d.evolve, fmt, d.basis, d.source)
             require_legal(i, d, check_deck(d2))
-    r = rules()
+    r = rules_obj or rules()
     g = Game(r, seed)
     g.auto = auto
     g.gvars["format"] = fmt
     g.info = {"game": "sve", "seed": seed, "first": first, "format": fmt,
               "decks": [deck_a.to_json(), deck_b.to_json()], "auto": auto}
+    if card_files:
+        g.info["cards"] = list(card_files)
     for p, deck in enumerate((deck_a, deck_b)):
         place_leaders(g, p, deck.leader)
         bases = possible_bases(deck)

@@ -28,7 +28,14 @@ from pathlib import Path
 from typing import Any
 
 from ...cards.language import CardError
-from ...cards.loader import CardBuilder, copies_field, load_card_file, set_ability_flags, slash_list
+from ...cards.loader import (
+    CardBuilder,
+    copies_field,
+    instructions_named,
+    load_card_file,
+    set_ability_flags,
+    slash_list,
+)
 from ...kernel.objects import Ability, CardDef
 from .vocabulary import CLASSES, SPECIALS, TRIGGER_ICONS, TYPES, UNIVERSE_ALIASES, vocabulary
 
@@ -139,6 +146,9 @@ def _build(entry: dict, chars: dict) -> dict:
         out["evolved_from"] = out["name"]  # 5.15.1.1.1: it corresponds to the card with its name
     if "back" in chars:
         out["has_back"] = True
+    for args in instructions_named(list(out["abilities"]) + ([out["effect"]] if "effect" in out else []), "become"):
+        if "class" in args and str(args["class"]).lower() not in CLASSES:
+            raise ValueError(f"become: class: unknown class {args['class']!r}; classes: {', '.join(CLASSES)} (2.2)")
     set_ability_flags(out)  # the derived facts the card layer keeps about abilities
     return out
 

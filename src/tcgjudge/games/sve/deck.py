@@ -24,7 +24,9 @@ from ...cards.decks import (
     card_counts,
     check_deck_keys,
     find_card,
+    place_lines,
     read_deck_file,
+    unplayable_errors,
 )
 from ...cards.decks import shipped_deck_names as _shipped
 from ...kernel.objects import CardDef
@@ -34,6 +36,9 @@ DECK_DIR = Path(__file__).parent / "decks"
 FORMATS = ("standard", "sealed", "cross_craft")
 BASES = ("class", "universe")
 KEYS = ("name", "game", "format", "leader", "basis", "main", "evolve", "description")
+#: decklist section headers -> the deck's list (None: by the card, see :func:`section_of`)
+SECTIONS = {"leader": "leader", "leaders": "leader", "main": "main", "main deck": "main", "deck": "main",
+            "evolve": "evolve", "evolve deck": "evolve", "side": None}
 
 
 @dataclass
@@ -45,6 +50,7 @@ class Deck:
     format: str = "standard"
     basis: str | None = None
     source: str = ""
+    notes: list[str] = field(default_factory=list)
 
     @property
     def extra(self) -> list[CardDef]:  # the CLI's name for a second deck
@@ -72,6 +78,22 @@ def parse_deck(data: Any, pool: dict[str, CardDef], where: str) -> Deck:
         for name in (leaders if isinstance(leaders, list) else [leaders]):
             deck.leader.append(find_card(pool, str(name), f"{where}: leader"))
     add_sections(deck, data, pool, where, ("main", "evolve"))
+    return deck
+
+
+def section_of(c: CardDef) -> str:
+    """Where a card of a decklist goes when its section does not say: a leader card to the
+    leader (6.1.1.1), an evolved or advanced card to the evolve deck (6.1.1.3), the rest to the
+    main deck (6.1.1.2)."""
+    if "leader" in c.chars["types"]:
+        return "leader"
+    return "evolve" if is_special(c) else "main"
+
+
+def from_lines(name: str, cards: list, where: str) -> Deck:
+    """A deck from the (line, card) pairs of a decklist or Cockatrice deck."""
+    deck = Deck(name, source=where)
+    place_lines(deck, cards, SECTIONS, section_of)
     return deck
 
 
@@ -117,8 +139,8 @@ def check_deck(deck: Deck) -> list[str]:
     """Every way the deck breaks deck construction for its format (empty list: legal)."""
     if deck.format == "sealed":
         return _check_sealed(deck)
-    errs: list[str] = []
     main, evolve = deck.main, deck.evolve
+    errs: list[str] = unplayable_errors(deck.leader + main + evolve)
     cross = deck.format == "cross_craft"
     if cross:
         if len(deck.leader) != 2:
@@ -217,7 +239,7 @@ def _check_vanguard(deck: Deck) -> list[str]:
 
 
 def _check_sealed(deck: Deck) -> list[str]:
-    errs = []
+    errs = unplayable_errors(deck.leader + deck.main + deck.evolve)
     if len(deck.main) < 30:
         errs.append(f"B-1 6.1.1.3: a Sealed main deck has at least 30 cards; it has {len(deck.main)}")
     for c in deck.main:
@@ -231,5 +253,5 @@ def _check_sealed(deck: Deck) -> list[str]:
     return errs
 
 
-__all__ = ["BASES", "DECK_DIR", "FORMATS", "Deck", "DeckError", "check_deck", "load_deck", "parse_deck",
+__all__ = ["SECTIONS", "from_lines", "section_of", "BASES", "DECK_DIR", "FORMATS", "Deck", "DeckError", "check_deck", "load_deck", "parse_deck",
            "possible_bases", "shipped_deck_names"]

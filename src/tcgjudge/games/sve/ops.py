@@ -29,6 +29,7 @@ def install(rules: SveRules) -> None:
         "summon": move_op("summon", _PLAN_ARGS), "put_ex": move_op("put_ex", _PLAN_ARGS), "bury": op_bury,
         "transform": op_transform,
         "swap": op_swap, "maneuver": op_maneuver, "change_type": op_change_type, "box": op_box,
+        "become": op_become,
         "declare": op_declare, "roll_die": op_roll_die, "select_random": op_select_random,
         "give_control": op_give_control, "flip": op_flip, "look_up_to": op_look_up_to, "evolve": op_evolve,
         "add_stack": op_add_stack, "transfer_stack": op_transfer_stack, "serve": op_serve, "race": op_race,
@@ -293,6 +294,19 @@ def op_maneuver(rt: Run, a: dict) -> bool:
 
 def op_change_type(rt: Run, a: dict) -> bool:
     add_effect(rt, "change_type", {"to": a["to"]}, a["what"], a.get("until"))
+    return True
+
+
+def op_become(rt: Run, a: dict) -> bool:
+    """The cards' class (2.2) and/or traits (2.4) become the given ones, losing their own ("becomes
+    Forestcraft", "its traits become Pixie"); ``grant: {races: ...}`` adds a trait instead."""
+    args: dict[str, Any] = {}
+    if "class" in a:
+        args["class"] = str(a["class"]).lower()
+    if "traits" in a:
+        args["traits"] = tuple((a["traits"],) if isinstance(a["traits"], str) else a["traits"])
+    if args:
+        add_effect(rt, "become", args, a["what"], a.get("until"))
     return True
 
 

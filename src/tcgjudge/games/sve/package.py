@@ -9,6 +9,7 @@ from ...cards.language import CardError
 from ...kernel.game import Game
 from ...kernel.objects import CardDef
 from .. import common
+from ..imported import WithImportedCards
 from . import deck as deckmod
 from . import links
 from .vocabulary import STATES, ZONES
@@ -20,7 +21,7 @@ ENTRY_KEYS = {"card", "id", "state", "orientation", "damage", "counters", "boxed
               "face", "side", "controller", "raced", "known"}
 
 
-class SvePackage:
+class SvePackage(WithImportedCards):
     id = "sve"
     title = "Shadowverse: Evolve"
     rules_file = "shadowverse-evolve-comprehensive-rules-1.16.0.txt"
@@ -31,9 +32,22 @@ class SvePackage:
     pass_labels = ("pass", "done", "keep hand", "end main phase")  # 7.3.3: the main phase's way to pass
 
     def rules(self):
+        if self._rules_with_cards is not None:
+            return self._rules_with_cards
         from . import rules
 
         return rules()
+
+    def importer(self):
+        from .cockatrice import importer
+
+        return importer()
+
+    def deck_module(self):
+        return deckmod
+
+    def deck_pool(self) -> dict[str, CardDef]:
+        return self.rules().cards
 
     def pool(self) -> dict[str, CardDef]:
         """The shipped cards and tokens, by key (what decks and scenarios name)."""
@@ -46,7 +60,7 @@ class SvePackage:
     def shipped_decks(self) -> list[str]:
         return deckmod.shipped_deck_names()
 
-    def load_deck(self, name: str) -> deckmod.Deck:
+    def load_yaml_deck(self, name: str) -> deckmod.Deck:
         return deckmod.load_deck(name, self.rules().cards)
 
     def check_deck(self, deck: deckmod.Deck) -> list[str]:
@@ -60,7 +74,8 @@ class SvePackage:
                  format: str | None = None) -> Game:
         from . import new_game
 
-        return new_game(decks[0], decks[1], seed, first=first, auto=auto, format=format)
+        return new_game(decks[0], decks[1], seed, first=first, auto=auto, format=format, rules_obj=self.rules(),
+                        card_files=self.card_files)
 
     # ---------------------------------------------------------------- scenarios
     def card_builder(self):

@@ -60,7 +60,7 @@ class SveRules(CardRules):
     # 10.9.1: printed (evolved) information, then abilities, then other information, then numbers
     layers = ("base", "abilities", "nonnum", "num")
     op_layers = {"copy": "base", "grant": "abilities", "lose": "abilities", "box": "abilities",
-                 "modify": "num", "set_stats": "num", "player": "num", "change_type": "nonnum",
+                 "modify": "num", "set_stats": "num", "player": "num", "change_type": "nonnum", "become": "nonnum",
                  "maneuver": "nonnum", "evolve_cost": "num", "damage_mod": "num"}
 
     def card_builder(self) -> Any:
@@ -172,6 +172,12 @@ class SveRules(CardRules):
             return c
         if op == "change_type":  # 5.24.1
             c["types"] = (eff.args["to"],)
+            return c
+        if op == "become":  # another class (2.2) and/or other traits (2.4) instead of its own
+            if "class" in eff.args:
+                c["class"] = eff.args["class"]
+            if "traits" in eff.args:
+                c["races"] = tuple(eff.args["traits"])
             return c
         if op == "maneuver":  # 5.31.1: an amulet with attack and defense becomes a follower
             if "amulet" in c["types"] and c.get("atk") is not None and c.get("def") is not None:
@@ -557,6 +563,7 @@ class SveRules(CardRules):
                 g.note(f"p{p + 1} plays an ability of {self.obj_name(g, src, None)}: {ab.text[:60]}")
             if d["kind"] == "ability":
                 g.emit(Event("play", oid=obj, player=p, data={"kind": "ability"}))
+        self.emit_targeted(g, d)  # 10.6.2.3: what it selected "becomes the target"
 
     # ---------------------------------------------------------------- triggers
     def trigger_match(self, g: Game, ab: Ability, src: int, o: Obj, ev: Event) -> dict | None:

@@ -117,6 +117,8 @@ TRIGGERS: dict[str, dict] = {
                                 subject={"type": "follower"}),
     "ally_destroyed": dict(event="move", **{"from": "field"}, to="cemetery", player="you",
                          subject={"type": "follower"}),
+    "attacked": dict(event="attack", target="self"),  # this card (a follower or leader) is attacked (8.4.3)
+    "targeted": dict(event="target", subject="self"),  # selected as a target of a card or ability (10.6.2.3)
     "ally_attacks": dict(event="attack", player="you"),
     "enemy_attacks": dict(event="attack", player="enemy"),
     "ally_evolves": dict(event="evolve", player="you"),
@@ -177,6 +179,9 @@ def vocabulary() -> Vocabulary:
          doc="An amulet with attack and defense becomes a follower for the rest of the turn (5.31).")
     v.op("change_type", required=("what", "to"), what=REF, to=STR, until=STR,
          doc="The cards lose their other card types and become TO (5.24).")
+    v.op("become", required=("what",), what=REF, traits=STRS, until=STR, **{"class": STR},
+         doc="The cards' class becomes CLASS and/or their traits become TRAITS, instead of their own "
+             "(2.2, 2.4); to add a trait, use grant.")
     v.op("box", short="what", required=("what",), what=REF, doc="Box cards (5.30).")
     v.op("declare", short="as", required=("as",), player=PLAYER, **{"as": STR},
          doc="The player declares a card name (5.32); bound under AS.")

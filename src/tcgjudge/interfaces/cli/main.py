@@ -9,6 +9,7 @@ import time
 import click
 
 from ...games import registry
+from .cards_cmd import cards_option, with_cards
 
 
 def _pkg(game: str):
@@ -43,11 +44,12 @@ def main() -> None:
 @click.option("--seed", type=int, default=None, help="random seed (default: from the clock)")
 @click.option("--as", "seat", type=click.Choice(["p1", "p2"]), default="p1", show_default=True)
 @click.option("--replay", "replay_path", type=click.Path(dir_okay=False), help="save the game's replay here")
-def play(game, deck, opponent_deck, opponent, seed, seat, replay_path) -> None:
+@cards_option
+def play(game, deck, opponent_deck, opponent, seed, seat, replay_path, card_files) -> None:
     """Play GAME in the terminal against an agent."""
     from .play import play_terminal
 
-    pkg = _pkg(game)
+    pkg = with_cards(_pkg(game), card_files)
     if replay_path:  # checked now: a bad path must not lose the game at its end
         from ...kernel.replay import check_writable
 
@@ -69,19 +71,23 @@ def play(game, deck, opponent_deck, opponent, seed, seat, replay_path) -> None:
 @click.option("--agents", default="random,random", show_default=True, help="two agents, comma separated")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--decks", help="comma-separated decks to cycle through (default: every shipped deck, all pairings)")
+@click.option("--deck", help="one deck (a shipped deck or a deck file); with --opponent-deck, the two play each "
+              "other, taking turns in each seat")
+@click.option("--opponent-deck", help="the other deck (default: the same deck)")
+@cards_option
 @click.option("--replay-dir", type=click.Path(file_okay=False), help="keep every game's replay here")
 @click.option("--check", is_flag=True, help="check invariants: cards conserved, views hide hidden cards, "
               "replays reproduce the game")
 @click.option("--processes", type=click.IntRange(min=1), default=1, show_default=True,
               help="run games in parallel processes")
 @click.option("--quiet", is_flag=True, help="no progress bar")
-def sim(game, n, agents, seed, decks, replay_dir, check, processes, quiet) -> None:
+def sim(game, n, agents, seed, decks, deck, opponent_deck, card_files, replay_dir, check, processes, quiet) -> None:
     """Run N games of GAME between agents and report win rates."""
     from tqdm import tqdm
 
     from ..sim import InvariantError, SimJob, run_many, wilson
 
-    pkg = _pkg(game)
+    pkg = with_cards(_pkg(game), card_files)
     ags = [a.strip() for a in agents.split(",")]
     if len(ags) != 2:
         raise click.BadParameter("give two agents, e.g. random,random", param_hint="--agents")
@@ -93,10 +99,18 @@ def sim(game, n, agents, seed, decks, replay_dir, check, processes, quiet) -> No
                                      param_hint="--agents")
     if n < 1:
         raise click.BadParameter("give at least one game", param_hint="--games")
-    names = [d.strip() for d in decks.split(",")] if decks else pkg.shipped_decks()
+    if (deck or opponent_deck) and decks:
+        raise click.BadParameter("give --decks, or --deck and --opponent-deck, not both", param_hint="--decks")
+    if opponent_deck and not deck:
+        raise click.BadParameter("--opponent-deck needs --deck", param_hint="--opponent-deck")
+    versus = bool(deck)
+    if versus:
+        names = [deck, opponent_deck or deck]
+    else:
+        names = [d.strip() for d in decks.split(",")] if decks else pkg.shipped_decks()
     for nm in names:
         _deck(pkg, nm, 0)
-    job = SimJob(game, names, ags, seed, check, replay_dir)
+    job = SimJob(game, names, ags, seed, check, replay_dir, cards=tuple(card_files), versus=versus)
     wins = [0, 0]
     draws = turns = decisions = 0
     per_deck: dict[str, list[int]] = {}
@@ -158,7 +172,8 @@ def sim(game, n, agents, seed, decks, replay_dir, check, processes, quiet) -> No
 @click.option("--as", "seat", type=click.Choice(["p1", "p2", "all"]), default="all", show_default=True,
               help="whose view to show")
 @click.option("--step/--no-step", default=True, help="wait for Enter between decisions")
-def replay_cmd(file, seat, step) -> None:
+@cards_option
+def replay_cmd(file, seat, step, card_files) -> None:
     """Step through a saved game."""
     from ...kernel import replay as replay_mod
     from ...kernel.view import log_for
@@ -168,7 +183,7 @@ def replay_cmd(file, seat, step) -> None:
         data = replay_mod.load(file)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
-    pkg = _pkg(data["game"])
+    pkg = with_cards(_pkg(data["game"]), card_files or tuple(data.get("cards") or ()))
     try:
         g = replay_start(pkg, data)
     except ValueError as e:
@@ -227,13 +242,17 @@ def deck() -> None:
 @deck.command("check")
 @click.argument("game")
 @click.argument("file")
-def deck_check(game, file) -> None:
-    """Validate a deck file (deck construction rules)."""
-    pkg = _pkg(game)
+@cards_option
+def deck_check(game, file, card_files) -> None:
+    """Validate a deck file (deck construction rules; every card playable).  A deck file is the
+    game's YAML deck, a Cockatrice deck (.cod) or a plain decklist (.txt)."""
+    pkg = with_cards(_pkg(game), card_files)
     try:
         d = pkg.load_deck(file)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
+    for note in getattr(d, "notes", ()):
+        click.echo(f"  note: {note}")
     errs = pkg.check_deck(d)
     if errs:
         for e in errs:
@@ -261,12 +280,14 @@ def scenario() -> None:
 @scenario.command("run")
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--quiet", is_flag=True, help="print only failures and the summary")
-def scenario_run(paths, quiet) -> None:
+@click.option("--cards", "card_files", multiple=True, type=click.Path(exists=True, dir_okay=False),
+              help="a card database (.xml) or pool file whose cards scenarios may name (repeatable)")
+def scenario_run(paths, quiet, card_files) -> None:
     """Run scenario files or folders of them."""
     from ..scenario import ScenarioError, run_paths
 
     try:
-        results = run_paths(paths)
+        results = run_paths(paths, cards=card_files)
     except ScenarioError as e:
         raise click.ClickException(str(e)) from None
     passed = sum(r.passed for r in results)
@@ -307,11 +328,41 @@ def cards() -> None:
 
 @cards.command("list")
 @click.argument("game")
-def cards_list(game) -> None:
-    """List the shipped card pool of GAME."""
+@cards_option
+def cards_list(game, card_files) -> None:
+    """List the card pool of GAME: the shipped cards, and the cards of --cards files."""
     pkg = _pkg(game)
+    if card_files:
+        from .cards_cmd import list_cards
+
+        list_cards(with_cards(pkg, card_files))
+        return
     for key, c in sorted(pkg.pool().items()):
         click.echo(f"{key}: {c.text}")
+
+
+@cards.command("import")
+@click.argument("game")
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), help="the pool file to write (default: "
+              "standard output)")
+def cards_import(game, files, out) -> None:
+    """Import Cockatrice card databases (FILE.xml) into a pool file of compiled cards."""
+    from .cards_cmd import import_cards
+
+    import_cards(_pkg(game), files, out)
+
+
+@cards.command("report")
+@click.argument("game")
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--failures", is_flag=True, help="group the sentences not read by pattern, with counts")
+def cards_report(game, files, failures) -> None:
+    """How much of card databases or pool files the text compiler reads: one line per card, then
+    the cards and the lines (paragraphs of printed text) read."""
+    from .cards_cmd import report
+
+    report(_pkg(game), files, failures)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,83 @@
+"""The Caster Chronicles cards of a Cockatrice card database, as card entries.
+
+The fields (as in ``../shared/data/caster/cockatrice``): the type line ``Servant - Cryptid``
+gives the card type (CR 201.2) and the races (CR 206.2); ``color`` the element (CR 209, none:
+void); ``manacost`` the cost (CR 205); ``pt`` the ATK and DEF *in hundreds* (``20/10`` is
+2000/1000, CR 207-208); a caster's level is part of its database name (``Carella Lv1``: the
+caster Carella of level 1, CR 202.3, 210); ``token`` marks a token (CR 1302).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...cards.cockatrice import Printing
+from ...cards.language import CardError
+from ...cards.pool import Importer
+from .cards import TYPES
+from .vocabulary import ELEMENTS
+
+_LEVEL = re.compile(r"^(.*?)\s+Lv\s*(\d+)$", re.IGNORECASE)
+
+
+def entry_of(pr: Printing) -> dict | None:
+    typ, _, races = pr.get("type").partition(" - ")
+    typ = typ.strip().lower()
+    token = pr.get("token") == "1"
+    m = _LEVEL.match(pr.name)
+    entry: dict[str, Any] = {"name": pr.name}
+    if typ == "caster" or (not typ and m and not token):
+        if not m:
+            raise CardError(f"{pr.where}: card {pr.name!r}: a caster's database name ends with its level "
+                            f"('Name Lv1', CR 210)")
+        entry["name"], entry["type"], entry["level"] = m.group(1), "caster", int(m.group(2))
+    elif typ in TYPES:
+        entry["type"] = typ
+    elif not typ and token:
+        entry["type"] = "none"  # CR 403.6a: the coin token has no type
+    else:
+        raise CardError(f"{pr.where}: card {pr.name!r}: type line {pr.get('type')!r}: no card type "
+                        f"({', '.join(TYPES)})")
+    if token:
+        entry["token"] = True
+    if races.strip():
+        entry["race"] = [r.strip() for r in races.split("/") if r.strip()]
+    color = pr.get("color").strip().lower()
+    if color and color not in ELEMENTS:
+        raise CardError(f"{pr.where}: card {pr.name!r}: color {pr.get('color')!r} is no element "
+                        f"({', '.join(ELEMENTS)})")
+    entry["element"] = color or "void"
+    cost = pr.get("manacost") or (pr.get("cmc") if entry["type"] != "caster" else "")
+    if cost:
+        if not cost.isdigit():
+            raise CardError(f"{pr.where}: card {pr.name!r}: manacost {cost!r} is not a cost")
+        entry["cost"] = int(cost)
+    pt = pr.get("pt")
+    if pt:
+        mm = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", pt)
+        if not mm:
+            raise CardError(f"{pr.where}: card {pr.name!r}: pt {pt!r} is not ATK/DEF")
+        entry["atk"], entry["def"] = int(mm.group(1)) * 100, int(mm.group(2)) * 100
+    entry["text"] = pr.text
+    return entry
+
+
+def placeholder(entry: dict) -> dict:
+    t = str(entry.get("type", "servant")).lower()
+    out = {"name": str(entry.get("name", "")), "types": (t,) if t in TYPES else (), "cost": 0,
+           "elements": frozenset(), "races": tuple(entry.get("race", ())), "keywords": (), "abilities": (),
+           "flags": frozenset()}
+    if "level" in entry:
+        out["level"] = entry["level"]
+    return out
+
+
+def importer() -> Importer:
+    from .cards import builder
+    from .compiler import Uncompilable, compile_entry
+
+    return Importer("caster", builder(), entry_of, compile_entry, Uncompilable, placeholder)
+
+
+__all__ = ["entry_of", "importer", "placeholder"]

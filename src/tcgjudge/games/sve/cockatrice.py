@@ -1,0 +1,80 @@
+"""Shadowverse: Evolve cards of a Cockatrice card database, as card entries.
+
+The fields (as in ``../shared/data/sve/cockatrice``): ``manacost`` is the cost (2.6), ``pt`` the
+attack and defense (2.7, 2.8), and the type line ``Follower|Evolve|Forestcraft - Pixie/Princess``
+gives the card type (2.3.2), the special type (``Evolve``: an evolved card, 2.3.3.1; ``Token``:
+a token, 9.1), the class (2.2) and the traits (2.4).  An evolved card is named
+``Name (Evolved)`` in the database and in decks; its card name is ``Name`` (5.15.1.1.1).
+A record with no card type (the Evolution Point marker) is no card of the game.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...cards.cockatrice import Printing
+from ...cards.language import CardError
+from ...cards.pool import Importer
+from .vocabulary import CLASSES, TYPES
+
+_EVOLVED = re.compile(r"\s*\((?:Evolved?)\)\s*$", re.IGNORECASE)
+
+
+def entry_of(pr: Printing) -> dict | None:
+    bits = [b.strip() for b in pr.get("type").split("|")]
+    main = bits[0].lower() if bits else ""
+    if main not in TYPES:
+        return None  # 2.3.2: no card type: a marker of the database, not a card
+    flags = {b.lower() for b in bits[1:] if b.lower() in ("evolve", "evolved", "token", "advanced")}
+    rest = "|".join(b for b in bits[1:] if b.lower() not in flags)
+    cls, _, traits = rest.partition("-")  # "Class - Trait/Trait" (the traits may be left out)
+    cls = cls.strip().lower() or "neutral"
+    if cls not in CLASSES:
+        raise CardError(f"{pr.where}: card {pr.name!r}: type line {pr.get('type')!r}: {cls!r} is no class "
+                        f"(2.2: {', '.join(CLASSES)})")
+    name = _EVOLVED.sub("", pr.name).strip()
+    entry: dict[str, Any] = {"name": name, "type": main, "class": cls}
+    names = [t.strip() for t in re.split(r"[/|]", traits) if t.strip()]
+    if names:
+        entry["traits"] = names
+    if flags & {"evolve", "evolved"}:
+        entry["special"] = "evolved"
+    elif "advanced" in flags:
+        entry["special"] = "advanced"
+    if "token" in flags:
+        entry["token"] = True
+    cost = pr.get("manacost") or pr.get("cmc")
+    if cost:
+        if cost.isdigit():
+            entry["cost"] = int(cost)
+        elif cost.upper() == "X":
+            entry["cost"] = "X"
+        else:
+            raise CardError(f"{pr.where}: card {pr.name!r}: manacost {cost!r} is not a cost")
+    pt = pr.get("pt")
+    if pt:
+        m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", pt)
+        if not m:
+            raise CardError(f"{pr.where}: card {pr.name!r}: pt {pt!r} is not ATTACK/DEFENSE")
+        if main in ("follower", "amulet"):
+            entry["atk"], entry["def"] = int(m.group(1)), int(m.group(2))
+    entry["text"] = pr.text
+    return entry
+
+
+def placeholder(entry: dict) -> dict:
+    t = str(entry.get("type", "follower")).lower()
+    return {"name": str(entry.get("name", "")), "types": (t,) if t in TYPES else (), "cost": 0,
+            "special": entry.get("special"), "class": entry.get("class", "neutral"),
+            "races": tuple(entry.get("traits", ())), "keywords": (), "abilities": (), "flags": frozenset()}
+
+
+def importer() -> Importer:
+    from .cards import builder
+    from .compiler import Uncompilable, compile_entry
+
+    return Importer("sve", builder(), entry_of, compile_entry, Uncompilable, placeholder)
+
+
+__all__ = ["entry_of", "importer", "placeholder"]
