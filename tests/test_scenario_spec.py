@@ -305,3 +305,39 @@ def test_one_bad_file_does_not_stop_a_folder_run(tmp_path: Path) -> None:
     res = run_paths([tmp_path])
     assert [r.passed for r in res] == [True, False, False, True], [r.line() for r in res]
     assert res[1].error and res[2].error
+
+
+@pytest.mark.rules("caster", "1302.1")
+def test_an_inline_caster_token_is_created_by_name(tmp_path: Path) -> None:
+    """Without the scenario's definition the name would make a 0/0 "Wisp Scout token"."""
+    text = """\
+game: caster
+name: inline token
+rules: ["1302.1"]
+cards:
+  - {name: Wisp Scout, type: servant, element: void, cost: 0, atk: 700, def: 300, token: true}
+  - name: Call Wisps
+    type: conjure
+    element: void
+    cost: 0
+    effect:
+      do: [token: {card: Wisp Scout}]
+setup:
+  turn: 3
+  active: p1
+  at: main
+  p1: {hand: [Call Wisps], deck: 10}
+  p2: {deck: 10}
+do:
+  - p1: play Call Wisps
+  - p1: pass
+  - p2: pass
+expect:
+  p1.field: [Wisp Scout]
+"""
+    p = write(tmp_path, text)
+    run = Runner(load(p), p)
+    run.run()
+    g = run.g
+    (oid,) = g.zone(0, "field")
+    assert g.chars(oid)["atk"] == 700 and g.objects[oid].card.token, g.chars(oid)
