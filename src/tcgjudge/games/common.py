@@ -8,12 +8,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ..kernel.decisions import brief
 from ..kernel.events import Event
 from ..kernel.game import Game
 from ..kernel.objects import CardDef
 
-
 # ------------------------------------------------------------------------- scenarios
+#: the most filler cards a scenario may put into one zone
+MAX_FILLERS = 1000
+
 def player_of(v: Any, path: str) -> int:
     """A scenario's player word: ``p1`` or ``p2``."""
     if v in ("p1", "p2"):
@@ -59,6 +62,8 @@ def add_fillers(g: Game, filler: CardDef, p: int, zone: str, val: Any, face_up: 
     """A zone given as a number holds that many filler cards; False when ``val`` is no number."""
     if not isinstance(val, int) or isinstance(val, bool):
         return False
+    if not 0 <= val <= MAX_FILLERS:
+        raise ValueError(f"expected a number of filler cards from 0 to {MAX_FILLERS}, got {brief(val)}")
     for _ in range(val):
         g.create(filler, p, zone, p, face_up=face_up)
     return True

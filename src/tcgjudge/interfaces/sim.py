@@ -10,7 +10,7 @@ from typing import Any
 
 from ..agents import make_agent
 from ..kernel import replay as replay_mod
-from ..kernel.decisions import IllegalAction
+from ..kernel.decisions import IllegalAction, brief
 from ..kernel.game import Game
 from ..kernel.view import view
 
@@ -112,8 +112,13 @@ def replay_start(pkg: Any, data: dict) -> Game:
     """The game a (checked) replay's data sets up, before any decision."""
     decks = [pkg.deck_from_json(d) for d in data["decks"]]
     setup: dict[str, Any] = {}
-    if data.get("game_format") is not None:  # SVE's format (a replay's own key is 'format')
-        setup["format"] = data["game_format"]
+    fmt = data.get("game_format")
+    if fmt is not None:  # SVE's format (a replay's own key is 'format')
+        import inspect
+
+        if not isinstance(fmt, str) or "format" not in inspect.signature(pkg.new_game).parameters:
+            raise replay_mod.ReplayError(f"game_format: {data['game']} games have no format {brief(fmt)}")
+        setup["format"] = fmt
     return pkg.new_game(decks, data["seed"], first=data.get("first"), auto=data.get("auto", False), **setup)
 
 
