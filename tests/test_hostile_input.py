@@ -84,7 +84,7 @@ def test_a_device_is_not_read() -> None:
 
 # ------------------------------------------------------------------------------------ decks
 @pytest.mark.parametrize(("text", "message"), [
-    ("name: [a, b]\nmain: {Fire Lizard: 1}\n", r"name: expected text, got a list of 2"),
+    ("name: [a, b]\nmain: {Fire Lizard: 1}\n", r"name: expected text, got \['a', 'b'\]"),
     ("main: {Fire Lizard: 1000000000000}\n", f"whole number from 1 to {MAX_COUNT}, got 1000000000000"),
     ("main: [{card: Fire Lizard, n: 1000000000000}]\n", f"from 1 to {MAX_COUNT}"),
     ("main: {Fire Lizard: 1}\nmain: {Fire Lizard: 2}\n", "key 'main' appears twice"),

@@ -106,7 +106,7 @@ BAD_FIELDS = [
     ({"first": "p1"}, "first: expected the first player's index (0 or 1) or null, got 'p1'"),
     ({"first": 2}, "first: expected the first player's index"),
     ({"game": 7}, "game: expected a game id (text), got 7"),
-    ({"game": ["caster"]}, "game: expected a game id (text), got a list of 1"),
+    ({"game": ["caster"]}, "game: expected a game id (text), got ['caster']"),
     ({"auto": "no"}, "auto: expected true or false, got 'no'"),
     ({"stopped_after": "junk"}, "stopped_after: expected a number of decisions (1 or more), got 'junk'"),
     ({"stopped_after": 3}, "stopped_after: the game was stopped after 3 decisions, but the file lists"),
