@@ -58,12 +58,13 @@ def setup_at(setup: dict, where: str, known: dict) -> str:
     return at
 
 
-def add_fillers(g: Game, filler: CardDef, p: int, zone: str, val: Any, face_up: bool) -> bool:
+def add_fillers(g: Game, filler: CardDef, p: int, zone: str, val: Any, face_up: bool, path: str = "") -> bool:
     """A zone given as a number holds that many filler cards; False when ``val`` is no number."""
     if not isinstance(val, int) or isinstance(val, bool):
         return False
     if not 0 <= val <= MAX_FILLERS:
-        raise ValueError(f"expected a number of filler cards from 0 to {MAX_FILLERS}, got {brief(val)}")
+        raise ValueError(f"{path or zone}: expected a number of filler cards from 0 to {MAX_FILLERS}, "
+                         f"got {brief(val)}")
     for _ in range(val):
         g.create(filler, p, zone, p, face_up=face_up)
     return True

@@ -208,6 +208,13 @@ def _run_chunk(args: tuple[SimJob, list[int]]) -> list[GameRecord] | tuple[str, 
         return (type(e).__name__, str(e))
 
 
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the main process, which stops the pool and reports what finished."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run_many(job: SimJob, n: int, processes: int = 1) -> Iterator[GameRecord]:
     """Play ``n`` games; with several processes, games run in parallel (order of results may vary)."""
     if job.replay_dir:
@@ -219,9 +226,10 @@ def run_many(job: SimJob, n: int, processes: int = 1) -> Iterator[GameRecord]:
         return
     import multiprocessing as mp
 
-    size = max(1, min(50, n // (processes * 4) or 1))
+    # small chunks: results arrive (and survive a Ctrl-C) every few games
+    size = max(1, min(8, n // (processes * 4) or 1))
     chunks = [(job, list(range(i, min(n, i + size)))) for i in range(0, n, size)]
-    with mp.get_context("spawn").Pool(processes) as pool:
+    with mp.get_context("spawn").Pool(processes, initializer=_ignore_sigint) as pool:
         for out in pool.imap_unordered(_run_chunk, chunks):
             if isinstance(out, tuple):
                 kind, msg = out

@@ -123,7 +123,7 @@ class CasterPackage:
 
     def _fill_zone(self, g: Game, p: int, zone: str, val: Any, cards: dict, filler: CardDef,
                    names: dict, path: str) -> None:
-        if common.add_fillers(g, filler, p, zone, val, ZONES[zone].public):
+        if common.add_fillers(g, filler, p, zone, val, ZONES[zone].public, path):
             return
         if not isinstance(val, list):
             raise ValueError(f"{path}: expected a number of filler cards or a list of cards")

@@ -144,7 +144,7 @@ class SvePackage:
 
     def _fill_zone(self, g: Game, p: int, zone: str, val: Any, cards: dict, filler: CardDef, names: dict,
                    path: str, evolved: list) -> None:
-        if common.add_fillers(g, filler, p, zone, val, ZONES[zone].public):
+        if common.add_fillers(g, filler, p, zone, val, ZONES[zone].public, path):
             return
         if isinstance(val, (str, dict)) and zone == "leader":
             val = [val]
