@@ -84,7 +84,7 @@ def test_a_device_is_not_read() -> None:
 
 # ------------------------------------------------------------------------------------ decks
 @pytest.mark.parametrize(("text", "message"), [
-    ("name: [a, b]\nmain: {Fire Lizard: 1}\n", r"name: expected text, got a list of 2"),
+    ("name: [a, b]\nmain: {Fire Lizard: 1}\n", r"name: expected text, got \['a', 'b'\]"),
     ("main: {Fire Lizard: 1000000000000}\n", f"whole number from 1 to {MAX_COUNT}, got 1000000000000"),
     ("main: [{card: Fire Lizard, n: 1000000000000}]\n", f"from 1 to {MAX_COUNT}"),
     ("main: {Fire Lizard: 1}\nmain: {Fire Lizard: 2}\n", "key 'main' appears twice"),
@@ -217,3 +217,22 @@ def test_labels_identify_options_in_random_games(game_id: str) -> None:
 def test_card_files_keep_reporting_card_errors(tmp_path: Path) -> None:
     with pytest.raises(CardError, match=r"cards\.yaml:1: not UTF-8"):
         load_card_file(CASTER.card_builder(), write(tmp_path, b"\xff\xfe", "cards.yaml"))
+
+
+# ------------------------------------------------------------------------------- scenarios
+def test_bad_scenario_files_do_not_stop_a_folder_run(tmp_path: Path) -> None:
+    from tcgjudge.interfaces.scenario import run_paths
+
+    root = Path(__file__).resolve().parents[1]
+    good = root / "conformance" / "caster" / "abilities" / "trigger-count-per-event.yaml"
+    write(tmp_path, good.read_text(encoding="utf-8"), "good.yaml")
+    write(tmp_path, 'game: [caster]\nname: x\nrules: ["1"]\n', "bad1.yaml")
+    write(tmp_path, BOMB, "bad2.yaml")
+    write(tmp_path, b"name: caf\xe9\n", "bad3.yaml")
+    write(tmp_path, 'game: caster\nname: big\nrules: ["1"]\nsetup: {p1: {deck: 1000000000000}}\n', "bad4.yaml")
+    results = {Path(r.path).name: r for r in run_paths([tmp_path])}
+    assert results["good.yaml"].passed
+    for name, wanted in (("bad1.yaml", "a game id is text"), ("bad2.yaml", "aliases expand"),
+                         ("bad3.yaml", "not UTF-8"), ("bad4.yaml", "setup.p1.deck: expected a number of filler")):
+        r = results[name]
+        assert r.error and name in r.reason and wanted in r.reason, r.reason

@@ -20,6 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..kernel.decisions import brief
+
 
 class CardError(ValueError):
     """A card file, card entry or ability that does not fit the format."""
@@ -404,7 +406,7 @@ class Checker:
             self.fail(path, "expected a number, got true/false")
         if isinstance(val, (int, float)):
             if not -MAX_NUMBER <= val <= MAX_NUMBER:
-                self.fail(path, f"expected a number from {-MAX_NUMBER} to {MAX_NUMBER}, got {val:.3g}")
+                self.fail(path, f"expected a number from {-MAX_NUMBER} to {MAX_NUMBER}, got {brief(val)}")
             return
         if isinstance(val, str):
             if not (self.known_name(val) or _NUMERAL.fullmatch(val)):

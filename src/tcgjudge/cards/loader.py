@@ -24,6 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..kernel.decisions import brief
 from ..kernel.objects import Ability, CardDef
 from .language import BLOCK, COND, CardError, Checker, Vocabulary, bound_names, freeze
 from .yamlio import SafeLoader, YamlError, load_text
@@ -84,7 +85,7 @@ def copies_field(v: Any) -> Any:
     if v == "any":
         return "any"
     if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-        raise ValueError(f"expected a number of copies of 1 or more, or 'any', got {v!r}")
+        raise ValueError(f"expected a number of copies of 1 or more, or 'any', got {brief(v)}")
     return v
 
 
@@ -136,10 +137,10 @@ class CardBuilder:
         name = entry.get("name")
         if not isinstance(name, str) or not name.strip():
             raise CardError(f"{where}: card without a 'name' (text)")
-        w = f"{where}: card {name!r}"
+        w = f"{where}: card {brief(name)}"
         for k in entry:
             if k not in COMMON_FIELDS and k not in self.fields:
-                raise CardError(f"{w}: unknown field {k!r}; fields: "
+                raise CardError(f"{w}: unknown field {brief(k)}; fields: "
                                 f"{', '.join(sorted(COMMON_FIELDS | set(self.fields)))}")
         if "script" in entry:  # SPEC: `script` holds the abilities in the effect language
             script = entry["script"]
@@ -156,7 +157,7 @@ class CardBuilder:
         for k in ("atk", "def"):
             if k in entry and entry[k] is not None:
                 if not isinstance(entry[k], int) or isinstance(entry[k], bool):
-                    raise CardError(f"{w}: {k}: expected an integer, got {entry[k]!r}")
+                    raise CardError(f"{w}: {k}: expected an integer, got {brief(entry[k])}")
                 chars[k] = entry[k]
         cost = entry.get("cost", 0)
         if cost == "X":
@@ -167,7 +168,7 @@ class CardBuilder:
         elif isinstance(cost, dict) and "cost" in self.fields:
             pass
         else:
-            raise CardError(f"{w}: cost: expected a whole number of 0 or more, or X, got {cost!r}")
+            raise CardError(f"{w}: cost: expected a whole number of 0 or more, or X, got {brief(cost)}")
         kws = self.keywords(entry.get("keywords", []), f"{w}: keywords")
         chars["keywords"] = kws
         abilities: list[Ability] = []
@@ -218,15 +219,15 @@ class CardBuilder:
             elif isinstance(k, dict) and len(k) == 1:
                 name, param = next(iter(k.items()))
             else:
-                raise CardError(f"{where}[{i}]: a keyword is a word or a one-key mapping, got {k!r}")
+                raise CardError(f"{where}[{i}]: a keyword is a word or a one-key mapping, got {brief(k)}")
             if name not in self.vocab.keywords:
-                raise CardError(f"{where}[{i}]: unknown keyword {name!r}; known: "
+                raise CardError(f"{where}[{i}]: unknown keyword {brief(name)}; known: "
                                 f"{', '.join(sorted(self.vocab.keywords))}")
             shape = self.vocab.keywords[name]
             if shape == "" and param is not None:
-                raise CardError(f"{where}[{i}]: keyword {name!r} takes no value")
+                raise CardError(f"{where}[{i}]: keyword {brief(name)} takes no value")
             if shape not in ("", "any?") and param is None and not shape.endswith("?"):
-                raise CardError(f"{where}[{i}]: keyword {name!r} needs a value ({shape})")
+                raise CardError(f"{where}[{i}]: keyword {brief(name)} needs a value ({shape})")
             out.append((name, freeze(param)))
         return tuple(out)
 
@@ -243,7 +244,7 @@ class CardBuilder:
         body = raw[kind]
         for k in raw:
             if k not in (kind, "text", "name", "zones", "keyword"):
-                raise CardError(f"{where}: unknown ability key {k!r}")
+                raise CardError(f"{where}: unknown ability key {brief(k)}")
         if kind == "static":
             return self._static(body, raw, where, index)
         # a spell's `effect:` is reported as `effect`, not by the internal word `spell`
@@ -254,7 +255,7 @@ class CardBuilder:
         spec: dict[str, Any] = {}
         for k, v in body.items():
             if k not in self.vocab.ability_keys:
-                raise CardError(f"{here}: unknown key {k!r}; keys: {', '.join(sorted(self.vocab.ability_keys))}")
+                raise CardError(f"{here}: unknown key {brief(k)}; keys: {', '.join(sorted(self.vocab.ability_keys))}")
             p = k if kind == "spell" else f"{kind}.{k}"
             if k in ("do", "instead"):
                 spec[k] = self.block(v, chk, p)
@@ -301,7 +302,7 @@ class CardBuilder:
             op = ops[0]
             for k in part:
                 if k not in self.vocab.statics and k != "who":
-                    raise CardError(f"{where}.static: unknown key {k!r}; keys: {', '.join(sorted(self.vocab.statics))}")
+                    raise CardError(f"{where}.static: unknown key {brief(k)}; keys: {', '.join(sorted(self.vocab.statics))}")
             args = part[op]
             if op in ("modify", "set_stats") and isinstance(args, dict):
                 for k, v in args.items():
@@ -442,9 +443,9 @@ class CardBuilder:
             elif isinstance(c, dict) and len(c) == 1:
                 name, arg = next(iter(c.items()))
             else:
-                raise CardError(f"{chk.where}: {path}[{i}]: a cost item is a word or a one-key mapping, got {c!r}")
+                raise CardError(f"{chk.where}: {path}[{i}]: a cost item is a word or a one-key mapping, got {brief(c)}")
             if name not in self.vocab.costs:
-                raise CardError(f"{chk.where}: {path}[{i}]: unknown cost {name!r}; known: "
+                raise CardError(f"{chk.where}: {path}[{i}]: unknown cost {brief(name)}; known: "
                                 f"{', '.join(sorted(self.vocab.costs))}")
             if name == "do":
                 arg = self.block(arg, chk, f"{path}[{i}].do")

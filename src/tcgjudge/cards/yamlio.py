@@ -142,20 +142,22 @@ def _children(node: Any) -> list:
 
 def load_text(text: str, where: str = "<text>") -> Any:
     """The data of a YAML text; ``where`` names it in errors."""
-    loader = SafeLoader(text)
+    loader = None
     try:
+        loader = SafeLoader(text)  # the reader refuses control characters at once
         return loader.get_single_data()
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         at = f"{where}:{mark.line + 1}:{mark.column + 1}" if mark else where
-        problem = getattr(e, "problem", None) or str(e)
-        raise YamlError(f"{at}: not valid YAML: {problem}") from None
+        problem = getattr(e, "problem", None) or getattr(e, "reason", None) or str(e)
+        raise YamlError(f"{at}: not valid YAML: {str(problem)[:200]}") from None
     except RecursionError:
         raise YamlError(f"{where}: not valid YAML: nested too deeply") from None
     except (ValueError, OverflowError) as e:  # a scalar the safe constructors refuse (a date, ...)
         raise YamlError(f"{where}: not valid YAML: {str(e)[:120]}") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 def read_yaml(path: str | Path) -> Any:

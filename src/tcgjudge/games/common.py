@@ -8,12 +8,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ..kernel.decisions import brief
 from ..kernel.events import Event
 from ..kernel.game import Game
 from ..kernel.objects import CardDef
 
-
 # ------------------------------------------------------------------------- scenarios
+#: the most filler cards a scenario may put into one zone
+MAX_FILLERS = 1000
+
 def player_of(v: Any, path: str) -> int:
     """A scenario's player word: ``p1`` or ``p2``."""
     if v in ("p1", "p2"):
@@ -55,13 +58,13 @@ def setup_at(setup: dict, where: str, known: dict) -> str:
     return at
 
 
-def add_fillers(g: Game, filler: CardDef, p: int, zone: str, val: Any, face_up: bool,
-                path: str = "") -> bool:
+def add_fillers(g: Game, filler: CardDef, p: int, zone: str, val: Any, face_up: bool, path: str = "") -> bool:
     """A zone given as a number holds that many filler cards; False when ``val`` is no number."""
     if not isinstance(val, int) or isinstance(val, bool):
         return False
-    if val < 0:
-        raise ValueError(f"{path or zone}: expected a number of cards of 0 or more, or a list of cards; got {val}")
+    if not 0 <= val <= MAX_FILLERS:
+        raise ValueError(f"{path or zone}: expected a number of cards of 0 or more (at most {MAX_FILLERS}), "
+                         f"or a list of cards; got {brief(val)}")
     for _ in range(val):
         g.create(filler, p, zone, p, face_up=face_up)
     return True

@@ -15,6 +15,8 @@ class UnknownGame(ValueError):
 
 def get(game_id: str) -> Any:
     """The game package object for ``game_id`` (see ``games/caster/package.py`` for the interface)."""
+    if not isinstance(game_id, str):
+        raise UnknownGame(f"a game id is text ({', '.join(sorted(GAMES))}), got a {type(game_id).__name__}")
     mod = GAMES.get(game_id)
     if mod is None:
         raise UnknownGame(f"unknown game {game_id!r}; games: {', '.join(sorted(GAMES))}")

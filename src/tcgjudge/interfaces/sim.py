@@ -10,7 +10,7 @@ from typing import Any
 
 from ..agents import make_agent
 from ..kernel import replay as replay_mod
-from ..kernel.decisions import IllegalAction
+from ..kernel.decisions import IllegalAction, brief
 from ..kernel.game import Game
 from ..kernel.view import view
 
@@ -112,8 +112,13 @@ def replay_start(pkg: Any, data: dict) -> Game:
     """The game a (checked) replay's data sets up, before any decision."""
     decks = [pkg.deck_from_json(d) for d in data["decks"]]
     setup: dict[str, Any] = {}
-    if data.get("game_format") is not None:  # SVE's format (a replay's own key is 'format')
-        setup["format"] = data["game_format"]
+    fmt = data.get("game_format")
+    if fmt is not None:  # SVE's format (a replay's own key is 'format')
+        import inspect
+
+        if not isinstance(fmt, str) or "format" not in inspect.signature(pkg.new_game).parameters:
+            raise replay_mod.ReplayError(f"game_format: {data['game']} games have no format {brief(fmt)}")
+        setup["format"] = fmt
     return pkg.new_game(decks, data["seed"], first=data.get("first"), auto=data.get("auto", False), **setup)
 
 
@@ -210,6 +215,13 @@ def _run_chunk(args: tuple[SimJob, list[int]]) -> list[GameRecord] | tuple[str, 
         return (type(e).__name__, str(e))
 
 
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the main process, which stops the pool and reports what finished."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run_many(job: SimJob, n: int, processes: int = 1) -> Iterator[GameRecord]:
     """Play ``n`` games; with several processes, games run in parallel (order of results may vary)."""
     if job.replay_dir:
@@ -221,9 +233,10 @@ def run_many(job: SimJob, n: int, processes: int = 1) -> Iterator[GameRecord]:
         return
     import multiprocessing as mp
 
-    size = max(1, min(50, n // (processes * 4) or 1))
+    # small chunks: results arrive (and survive a Ctrl-C) every few games
+    size = max(1, min(8, n // (processes * 4) or 1))
     chunks = [(job, list(range(i, min(n, i + size)))) for i in range(0, n, size)]
-    with mp.get_context("spawn").Pool(processes) as pool:
+    with mp.get_context("spawn").Pool(processes, initializer=_ignore_sigint) as pool:
         for out in pool.imap_unordered(_run_chunk, chunks):
             if isinstance(out, tuple):
                 kind, msg = out

@@ -10,16 +10,33 @@ action mask and a CLI menu are the same list.
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any
 
 #: how much of a bad input an error message quotes
 QUOTE = 40
 
 
+class _Brief(reprlib.Repr):
+    """A bounded repr of plain data: every level, list, mapping and text is cut short."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__()
+        self.maxlevel, self.maxlist, self.maxtuple, self.maxdict, self.maxset = 3, 5, 5, 4, 5
+        self.maxstring = self.maxother = n
+
+    def repr_int(self, x: int, level: int) -> str:
+        return repr(x) if -(10 ** 40) < x < 10 ** 40 else f"<a {x.bit_length()}-bit number>"
+
+    def repr_instance(self, x: Any, level: int) -> str:
+        return f"<{type(x).__name__}>"  # never an arbitrary object's own repr
+
+
 def brief(x: Any, n: int = QUOTE) -> str:
     """A short, safe rendering of input for an error message: at most ``n`` characters of a
-    text, a number's value (or its size when it is huge), otherwise only the kind of value (an
-    arbitrary object's own ``repr`` is never called: it could be huge, slow or raise)."""
+    text, a number's value (or its size when it is huge), plain lists and mappings cut short at
+    every level; of any other object only its type (its own ``repr`` is never called: it could
+    be huge, slow or raise)."""
     t = type(x)
     if t is str:
         return repr(x) if len(x) <= n else repr(x[:n]) + f"... ({len(x)} characters)"
@@ -27,8 +44,8 @@ def brief(x: Any, n: int = QUOTE) -> str:
         return repr(x) if -(10 ** n) < x < 10 ** n else f"a {x.bit_length()}-bit number"
     if t is bool or x is None or t is float:
         return repr(x)
-    if t in (list, tuple, dict, set):
-        return f"a {t.__name__} of {len(x)}"
+    if t in (list, tuple, dict, set, frozenset, bytes):
+        return _Brief(n).repr(x)
     return f"a value of type {t.__name__}"
 
 

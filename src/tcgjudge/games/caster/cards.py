@@ -16,6 +16,7 @@ from ...cards.loader import (
     set_ability_flags,
     slash_list,
 )
+from ...kernel.decisions import brief
 from ...kernel.objects import CardDef
 from .aether import parse_element
 from .vocabulary import vocabulary
@@ -27,13 +28,13 @@ POOL_DIR = Path(__file__).parent / "pool"
 def _type(v: Any) -> str:
     t = str(v).lower()
     if t not in TYPES and t != "none":
-        raise ValueError(f"type: unknown type {v!r}; types: {', '.join(TYPES)}")
+        raise ValueError(f"type: unknown type {brief(v)}; types: {', '.join(TYPES)}")
     return t
 
 
 def _level(v: Any) -> int:
     if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-        raise ValueError(f"expected a level of 1 or more, got {v!r}")
+        raise ValueError(f"expected a level of 1 or more, got {brief(v)}")
     return v
 
 
@@ -46,7 +47,7 @@ def _names(v: Any) -> tuple:
 
 def _count(v: Any) -> int:
     if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-        raise ValueError(f"expected a whole number, got {v!r}")
+        raise ValueError(f"expected a whole number, got {brief(v)}")
     return v
 
 
@@ -170,13 +171,13 @@ def _mark_base_abilities(abilities: tuple) -> None:
 def _check_keywords(kws: tuple) -> None:
     for k, param in kws:
         if k in ("ride", "dct") and (not isinstance(param, int) or isinstance(param, bool) or param < 1):
-            raise ValueError(f"keywords: {k} needs a whole number of 1 or more, got {param!r}")
+            raise ValueError(f"keywords: {k} needs a whole number of 1 or more, got {brief(param)}")
         if k in ("united_front", "step_up") and not isinstance(param, str):
-            raise ValueError(f"keywords: {k} needs a race or trait, got {param!r}")
+            raise ValueError(f"keywords: {k} needs a race or trait, got {brief(param)}")
         if k == "break" and param is not None and not (
                 (isinstance(param, int) and not isinstance(param, bool) and param >= 0) or isinstance(param, dict)):
             raise ValueError(f"keywords: break takes no value or a cost (a number of aether, or "
-                             f"{{n: N, elements: [...]}}), got {param!r}")
+                             f"{{n: N, elements: [...]}}), got {brief(param)}")
 
 
 def _is_pattern(on: Any, name: str) -> bool:

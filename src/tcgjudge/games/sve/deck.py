@@ -29,6 +29,7 @@ from ...cards.decks import (
     unplayable_errors,
 )
 from ...cards.decks import shipped_deck_names as _shipped
+from ...kernel.decisions import brief
 from ...kernel.objects import CardDef
 from .vocabulary import VANGUARD
 
@@ -66,16 +67,20 @@ class Deck:
 
 def parse_deck(data: Any, pool: dict[str, CardDef], where: str) -> Deck:
     check_deck_keys(data, where, "sve", KEYS, "'leader', 'main' and 'evolve'")
+    if not isinstance(data.get("format", "standard"), str):
+        raise DeckError(f"{where}: format: expected text, got {brief(data.get('format'))}")
     fmt = str(data.get("format", "standard")).replace("-", "_").replace(" ", "_").lower()
     if fmt not in FORMATS:
-        raise DeckError(f"{where}: format: unknown {data.get('format')!r}; formats: {', '.join(FORMATS)}")
+        raise DeckError(f"{where}: format: unknown {brief(data.get('format'))}; formats: {', '.join(FORMATS)}")
     basis = data.get("basis")
     if basis is not None and basis not in BASES:
-        raise DeckError(f"{where}: basis: expected class or universe (6.1.1.5), got {basis!r}")
+        raise DeckError(f"{where}: basis: expected class or universe (6.1.1.5), got {brief(basis)}")
     deck = Deck(str(data.get("name", Path(where).stem)), format=fmt, basis=basis, source=where)
     leaders = data.get("leader")
     if leaders is not None:
         for name in (leaders if isinstance(leaders, list) else [leaders]):
+            if not isinstance(name, (str, int)) or isinstance(name, bool):
+                raise DeckError(f"{where}: leader: expected a card name, got {brief(name)}")
             deck.leader.append(find_card(pool, str(name), f"{where}: leader"))
     add_sections(deck, data, pool, where, ("main", "evolve"))
     return deck

@@ -143,10 +143,11 @@ def sim(game, n, agents, seed, decks, deck, opponent_deck, card_files, replay_di
             bar.close()
     dt = time.perf_counter() - t0
     if interrupted:
-        click.echo(f"interrupted: {done} of {n} games finished; their results follow", err=True)
         if not done:
+            click.echo(f"interrupted before any of the {n} games finished", err=True)
             sys.exit(130)
-    seeds = f"seeds {seed}..{seed + n - 1}"
+        click.echo(f"interrupted: {done} of {n} games finished; their results follow", err=True)
+    seeds = f"{'of ' if interrupted else ''}seeds {seed}..{seed + n - 1}"
     n = done
     click.echo(f"{n} games of {game}, agents {ags[0]} (p1) vs {ags[1]} (p2), {seeds}")
     for i in (0, 1):

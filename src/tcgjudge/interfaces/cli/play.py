@@ -88,5 +88,8 @@ def play_terminal(pkg: Any, decks: list, seed: int, opponent: str, me: int, repl
     res = "a draw" if g.result == "draw" else ("you win" if g.result == me else "you lose")
     click.echo(f"game over: {res}.")
     if replay_path:
-        replay_mod.save(g, replay_path)
+        try:
+            replay_mod.save(g, replay_path)
+        except OSError as e:  # checked before the game; the disk may still fail
+            raise click.ClickException(f"{replay_path}: cannot save the replay: {e.strerror or e}") from None
         click.echo(f"replay saved to {replay_path}")
