@@ -232,7 +232,7 @@ def test_bad_scenario_files_do_not_stop_a_folder_run(tmp_path: Path) -> None:
     write(tmp_path, 'game: caster\nname: big\nrules: ["1"]\nsetup: {p1: {deck: 1000000000000}}\n', "bad4.yaml")
     results = {Path(r.path).name: r for r in run_paths([tmp_path])}
     assert results["good.yaml"].passed
-    for name, wanted in (("bad1.yaml", "a game id is text"), ("bad2.yaml", "aliases expand"),
-                         ("bad3.yaml", "not UTF-8"), ("bad4.yaml", "setup.p1.deck: expected a number of filler")):
+    for name, wanted in (("bad1.yaml", "game: expected a game name"), ("bad2.yaml", "aliases expand"),
+                         ("bad3.yaml", "not UTF-8"), ("bad4.yaml", "setup.p1.deck: expected a number of cards of 0 or more (at most 1000)")):
         r = results[name]
         assert r.error and name in r.reason and wanted in r.reason, r.reason
