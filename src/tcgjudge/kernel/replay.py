@@ -24,9 +24,12 @@ def engine_version() -> str:
 
 def record(g) -> dict[str, Any]:
     """The replay of a game so far."""
+    info = {k: v for k, v in g.info.items() if k != "game"}
+    if "format" in info:  # a game's own format (SVE 6.1.1, Appendix B) must not hide the file's
+        info["game_format"] = info.pop("format")
     return {
         "format": FORMAT, "engine": engine_version(), "game": g.rules.game_id,
-        "rules": getattr(g.rules, "rules_version", ""), **{k: v for k, v in g.info.items() if k != "game"},
+        "rules": getattr(g.rules, "rules_version", ""), **info,
         "decisions": list(g.history),
         "result": None if g.result is None else ("draw" if g.result == "draw" else f"p{g.result + 1}"),
         "turns": g.turn,
