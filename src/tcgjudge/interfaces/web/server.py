@@ -22,6 +22,7 @@ resumed when the server starts again.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import secrets
 import socket
@@ -117,6 +118,7 @@ class Settings:
     http_rate: float = 0.5  # game creations and replay uploads per second, per client address
     http_burst: int = 20
     max_refused: int = 200  # rate-limited messages before a connection is closed
+    seed: int | None = None  # games get seeds seed, seed + 1, ... (None: unguessable random seeds)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -127,6 +129,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     replays: OrderedDict[str, ReplayView] = OrderedDict()
     http_limits: dict[str, RateLimit] = {}
     deck_titles: dict[str, list[dict[str, str]]] = {}
+    seeds = itertools.count(st.seed) if st.seed is not None else None
 
     def load_table(game_id: Any) -> Live | None:
         if not isinstance(game_id, str) or len(game_id) > 40:
@@ -243,7 +246,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seats: list[dict[str, Any]] = [{}, {}]
         decks[me], decks[1 - me] = mine, theirs
         seats[me], seats[1 - me] = {"kind": "person"}, other
-        table, tokens = await asyncio.to_thread(Table.create, store, gid, decks, seats)
+        seed = None if seeds is None else next(seeds)
+        table, tokens = await asyncio.to_thread(Table.create, store, gid, decks, seats, seed)
         live[table.sg.id] = Live(table)
         out = {"id": table.sg.id, "seat": seat, "token": tokens[me], "url": f"/play/{table.sg.id}#token={tokens[me]}",
                "watch_url": f"/play/{table.sg.id}"}
@@ -508,11 +512,12 @@ def _shown(x: Any) -> list[dict[str, Any]]:
     return out
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "tcgjudge-games.sqlite3", rate: float = 20.0) -> None:
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "tcgjudge-games.sqlite3", rate: float = 20.0,
+          seed: int | None = None) -> None:
     """Run the server until interrupted; prints the address to open."""
     import uvicorn
 
-    app = create_app(Settings(db=db, ws_rate=rate, ws_burst=max(10, int(rate * 2))))
+    app = create_app(Settings(db=db, ws_rate=rate, ws_burst=max(10, int(rate * 2)), seed=seed))
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))

@@ -185,19 +185,20 @@ class Table:
         return replay_mod.record(self.game)
 
     # ------------------------------------------------------------------ what a connection sees
-    def meta(self) -> dict[str, Any]:
+    def meta(self, seat: int | None = None) -> dict[str, Any]:
+        """The table as ``seat`` may know it: who sits where; a deck's name only for its own seat."""
         seats = []
         for i, s in enumerate(self.sg.seats):
             d = self.sg.decks[i]
             seats.append({"seat": f"p{i + 1}", "kind": s["kind"], "agent": s.get("agent"),
-                          "deck": None if d is None else d.get("name")})
+                          "deck": d.get("name") if d is not None and i == seat else None})
         return {"id": self.sg.id, "game": self.sg.game, "title": self.pkg.title, "status": self.status,
                 "seats": seats}
 
     def message(self, conn: ConnState) -> dict[str, Any]:
         """The state message for one connection (its seat's view; only what is new in the log)."""
         out: dict[str, Any] = {"type": "state", "seat": None if conn.seat is None else f"p{conn.seat + 1}",
-                               "table": self.meta()}
+                               "table": self.meta(conn.seat)}
         g = self.game
         if g is None:
             out["needs_deck"] = conn.seat is not None and self.sg.decks[conn.seat] is None

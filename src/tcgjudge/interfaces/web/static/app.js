@@ -44,9 +44,12 @@ const RULE_RE = /\((?:(CR|SVE|NOVA) )?(\d{1,4}(?:\.\d+)+[a-z]?)\)/g;
 function logLine(line) {
   const d = el("div");
   if (/^---.*---$/.test(line)) d.className = "turn";
-  d.innerHTML = esc(line).replace(RULE_RE, (m, pre, num) =>
-    `<span class="rule" title="rule ${num} of the comprehensive rules">${pre ? pre + " " : "rule "}${num}</span>`);
+  d.innerHTML = ruleLinks(esc(line));
   return d;
+}
+function ruleLinks(html) {
+  return html.replace(RULE_RE, (m, pre, num) =>
+    `<span class="rule" title="rule ${num} of the comprehensive rules">${pre ? pre + " " : "rule "}${num}</span>`);
 }
 
 // ------------------------------------------------------------------ cards
@@ -66,6 +69,7 @@ function statsOf(o) {
 
 function typeLine(o) {
   const parts = [];
+  if (o.special) parts.push(words(o.special));
   if (o.type) parts.push(o.type);
   if (o.level !== undefined) parts.push(`Lv${o.level}`);
   for (const k of ["element", "class", "race", "traits"]) {
@@ -126,7 +130,6 @@ function cardEl(o, ctx) {
   if (o.counters) for (const [k, v] of Object.entries(o.counters)) badges.append(el("span", { class: "badge ctr", title: words(k) }, `${words(k)} ${v}`));
   if (o.stacked && o.stacked.length) badges.append(el("span", { class: "badge stk", title: "cards stacked under it" }, `+${o.stacked.length}`));
   if (o.x !== undefined) badges.append(el("span", { class: "badge" }, `X=${o.x}`));
-  if (o.special) badges.append(el("span", { class: "badge" }, words(o.special)));
   if (badges.childNodes.length) e.append(badges);
   if (o.orientation) e.append(el("span", { class: "orient" }, o.orientation));
   ctx.objs.set(o.id, o);
@@ -442,7 +445,9 @@ function play(gameId) {
     }
     if (opts.length) {
       const d = v.decision;
-      box.append(el("h2", {}, "Your decision"), el("div", { class: "prompt" }, `${d.prompt} (${words(d.kind)})`));
+      const prompt = el("div", { class: "prompt" });
+      prompt.innerHTML = ruleLinks(esc(`${d.prompt} (${words(d.kind)})`));
+      box.append(el("h2", {}, "Your decision"), prompt);
       let shown = opts;
       if (st.sel !== null) {
         const o = { ...(ctx0(st.sel)) };
@@ -540,7 +545,7 @@ function play(gameId) {
     const paste = el("textarea", { id: "deck-text", hidden: true, placeholder: "Paste a deck file or a decklist" });
     deckSel.addEventListener("change", () => (paste.hidden = deckSel.value !== ""));
     const form = el("form", { id: "join" }, el("h1", {}, `${t.title}: you are invited`),
-      el("p", {}, `You play ${st.seat} against ${other.seat}${other.deck ? ` (${other.deck})` : ""}.`),
+      el("p", {}, `You play ${st.seat} against ${other.seat}.`),
       el("label", {}, "Your deck", deckSel), paste, el("button", { type: "submit", id: "start" }, "Join the game"));
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
