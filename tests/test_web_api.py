@@ -135,7 +135,8 @@ def test_websocket_refusals_change_nothing():
                    json.dumps({"type": "decide", "index": 0, "seq": seq + 1}),
                    json.dumps({"type": "decide", "index": 0, "seq": seq, "more": 1}),
                    json.dumps({"type": "deck", "deck": {"shipped": "cinder-blitz"}}),
-                   json.dumps({"type": "launch"}), "x" * 80_000]
+                   json.dumps({"type": "launch"}), json.dumps({"type": "ping", "x": 1}),
+                   json.dumps({"type": "hello", "token": g["token"]}), "x" * 80_000]
             for raw in bad:
                 ws.send_text(raw)
                 m = json.loads(ws.receive_text())
@@ -275,3 +276,20 @@ def test_the_message_check_finds_what_a_seat_may_not_see(tmp_path):
     for seat in (None, "p2"):
         with pytest.raises(AssertionError):
             check_messages(db, g["id"], [(seat, mine)])
+
+
+def test_a_concession_is_stored_and_survives_a_restart(tmp_path):
+    db = str(tmp_path / "games.sqlite3")
+    with client(db) as c:
+        g = new_game(c, "caster", seat="p2")
+        with c.websocket_connect(f"/ws/{g['id']}") as ws:
+            hello(ws, g["token"])
+            ws.send_text(json.dumps({"type": "concede"}))
+            s = json.loads(ws.receive_text())
+            assert s["view"]["result"] == "p1" and "concedes" in s["reason"]
+            ws.send_text(json.dumps({"type": "concede"}))
+            assert json.loads(ws.receive_text())["type"] == "error"
+    with client(db) as c:
+        with c.websocket_connect(f"/ws/{g['id']}") as ws:
+            s = hello(ws, g["token"])
+            assert s["table"]["status"] == "over" and s["view"]["result"] == "p1"

@@ -166,8 +166,9 @@ def play_to_end(pages: dict, rnd: random.Random, limit: int = 4000, stop_after: 
                 acted = True
                 if shot and n == 25:
                     page.mouse.move(1, 1)
+                    page.evaluate("() => window.scrollTo(0, 0)")
                     page.wait_for_timeout(200)
-                    page.screenshot(path=shot)
+                    page.screenshot(path=shot, full_page=True)
                 if stop_after is not None and n >= stop_after:
                     return ways
         if not acted:

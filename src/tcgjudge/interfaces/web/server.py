@@ -50,6 +50,8 @@ MAX_CONNECTIONS = 64  # per game
 MAX_REPLAY = 4_000_000  # bytes of an uploaded replay
 MAX_REPLAY_DECISIONS = 50_000
 HELLO_TIMEOUT = 15.0
+#: the messages a client may send, with their keys besides "type"
+MESSAGE_KEYS = {"decide": {"index", "seq"}, "deck": {"deck"}, "concede": set(), "ping": set(), "hello": {"token"}}
 
 CONTENT_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
                  ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png"}
@@ -139,7 +141,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             sg = store.get(game_id)
             if sg is None:
                 return None
-            lv = live[game_id] = Live(Table(sg, store))
+            try:
+                lv = live[game_id] = Live(Table(sg, store))
+            except Exception as e:  # stored by another version of the engine, say: it stays stored
+                print(f"tcgjudge serve: game {game_id} ({sg.game}) cannot be resumed: {e}", file=sys.stderr)
+                return None
         return lv
 
     def resume_all() -> None:
@@ -334,19 +340,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Carry out one message; the error to send back, if any."""
         kind = msg.get("type")
         seat = conn.state.seat
+        if kind not in MESSAGE_KEYS:
+            return f"unknown message type {str(kind)[:40]!r}; types: {', '.join(MESSAGE_KEYS)}"
+        extra = set(msg) - MESSAGE_KEYS[kind] - {"type"}
+        if extra:
+            return f"{kind}: unknown keys {', '.join(sorted(str(k)[:20] for k in extra))[:200]}"
         if kind == "ping":
             await send(conn, {"type": "pong"})
             return None
-        if kind not in ("decide", "concede", "deck"):
-            return f"unknown message type {str(kind)[:40]!r}; types: decide, deck, concede, ping"
+        if kind == "hello":
+            return "hello: already said"
         if seat is None:
             return "spectators cannot act in the game"
         t = lv.table
         async with lv.lock:
             try:
                 if kind == "decide":
-                    if set(msg) - {"type", "index", "seq"}:
-                        return "decide: expected only index and seq"
                     await asyncio.to_thread(t.decide, seat, msg.get("index"), msg.get("seq"))
                 elif kind == "concede":
                     t.concede(seat)

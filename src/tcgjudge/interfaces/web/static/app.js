@@ -53,8 +53,9 @@ function ruleLinks(html) {
 }
 
 // ------------------------------------------------------------------ cards
-const SKIP = new Set(["id", "card", "name", "type", "cost", "level", "atk", "def", "orientation", "face_down", "counters",
-  "stacked", "owner", "keywords", "damage", "element", "race", "traits", "class", "special", "flags", "x"]);
+const SKIP = new Set(["id", "zone", "card", "name", "type", "cost", "level", "atk", "def", "hp", "orientation", "face_down", "counters",
+  "stacked", "owner", "keywords", "damage", "element", "color", "race", "traits", "class", "special", "flags", "x"]);
+const TYPE_KEYS = ["element", "color", "class", "race", "traits"];
 const TURNED = new Set(["rested", "engaged", "tapped", "exhausted"]);
 const FLIPPED = new Set(["reversed"]);
 
@@ -63,7 +64,8 @@ function cardTitle(o) {
 }
 
 function statsOf(o) {
-  if (o.atk !== undefined || o.def !== undefined) return `${o.atk ?? "–"}/${o.def ?? "–"}`;
+  const second = o.def ?? o.hp;
+  if (o.atk !== undefined || second !== undefined) return `${o.atk ?? "–"}/${second ?? "–"}`;
   return "";
 }
 
@@ -72,7 +74,7 @@ function typeLine(o) {
   if (o.special) parts.push(words(o.special));
   if (o.type) parts.push(o.type);
   if (o.level !== undefined) parts.push(`Lv${o.level}`);
-  for (const k of ["element", "class", "race", "traits"]) {
+  for (const k of TYPE_KEYS) {
     if (o[k] === undefined) continue;
     parts.push(Array.isArray(o[k]) ? o[k].join("/") : o[k]);
   }
@@ -85,13 +87,12 @@ function cardDetails(o, texts) {
   if (!o.card) {
     lines.push(o.face_down ? "a face-down card you cannot see" : "a hidden card");
   } else {
-    lines.push(cardTitle(o) + (o.card !== o.name && o.name ? `  [${o.card}]` : "") + (o.face_down ? "  (face down)" : ""));
+    // cards in a hand are face down by nature: say so only elsewhere
+    lines.push(cardTitle(o) + (o.card !== o.name && o.name ? `  [${o.card}]` : "") + (o.face_down && o.zone !== "hand" ? "  (face down)" : ""));
     const tl = typeLine(o);
     if (tl) lines.push(tl);
-    const st = [];
-    if (o.cost !== undefined) st.push(`cost ${o.cost}`);
-    if (statsOf(o)) st.push(statsOf(o));
-    if (st.length) lines.push(st.join("  "));
+    const st = ["cost", "level", "atk", "def", "hp"].filter((k) => o[k] !== undefined).map((k) => `${k} ${o[k]}`);
+    if (st.length) lines.push(st.join(" · "));
     if (o.keywords && o.keywords.length) lines.push("keywords: " + o.keywords.map(words).join(", "));
     if (o.flags && o.flags.length) lines.push("flags: " + o.flags.map(words).join(", "));
   }
@@ -106,7 +107,8 @@ function cardDetails(o, texts) {
   return { head: lines, text: text || "" };
 }
 
-function cardEl(o, ctx) {
+function cardEl(o, ctx, zone) {
+  if (zone) o = { ...o, zone };
   const known = !!o.card;
   const cls = ["card"];
   if (!known) cls.push("back");
@@ -179,7 +181,7 @@ function zoneEl(name, z, ctx, mine) {
     const box = el("section", { class: "zone" + (z.length > 7 ? " compact" : ""), "data-zone": name });
     box.append(el("h3", {}, `${words(name)} (${z.length})`));
     const row = el("div", { class: "cards" });
-    for (const o of z) row.append(cardEl(o, ctx));
+    for (const o of z) row.append(cardEl(o, ctx, name));
     box.append(row);
     return { box };
   }
@@ -197,7 +199,7 @@ function zoneEl(name, z, ctx, mine) {
   if (known.length) {
     box.append(el("div", { class: "stackrow" }, "known to you:"));
     const row = el("div", { class: "cards" });
-    for (const o of known) row.append(cardEl(o, ctx));
+    for (const o of known) row.append(cardEl(o, ctx, name));
     box.append(row);
   }
   return { box };
