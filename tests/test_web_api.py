@@ -43,6 +43,18 @@ def hello(ws, token=None) -> dict:
     return json.loads(ws.receive_text())
 
 
+def my_turn(ws, log: list | None = None) -> dict:
+    """The next state where this seat decides or the game is over (the agent's moves come on the way)."""
+    while True:
+        raw = ws.receive_text()
+        if log is not None:
+            log.append(raw)
+        state = json.loads(raw)
+        assert state["type"] == "state", state
+        if "decision" in state["view"] or state["view"].get("result") is not None:
+            return state
+
+
 def play_out(ws, state: dict, rnd: random.Random, limit: int = 5000, log: list | None = None) -> dict:
     """Answer at random until the game is over."""
     for _ in range(limit):
@@ -50,11 +62,7 @@ def play_out(ws, state: dict, rnd: random.Random, limit: int = 5000, log: list |
             return state
         d = state["view"]["decision"]
         ws.send_text(json.dumps({"type": "decide", "index": rnd.randrange(len(d["options"])), "seq": state["seq"]}))
-        raw = ws.receive_text()
-        if log is not None:
-            log.append(raw)
-        state = json.loads(raw)
-        assert state["type"] == "state", state
+        state = my_turn(ws, log)
     raise AssertionError("the game did not end")
 
 
@@ -148,8 +156,8 @@ def test_websocket_refusals_change_nothing():
             ws.send_text(json.dumps({"type": "ping"}))
             assert json.loads(ws.receive_text()) == {"type": "pong"}
             ws.send_text(json.dumps({"type": "decide", "index": 0, "seq": seq}))
-            s2 = json.loads(ws.receive_text())
-            assert s2["type"] == "state" and s2["seq"] > seq
+            s2 = my_turn(ws)
+            assert s2["seq"] > seq
         # a spectator sees the game but cannot act
         with c.websocket_connect(f"/ws/{gid}") as ws:
             s = hello(ws)
@@ -217,9 +225,12 @@ def test_restarted_server_resumes_games(tmp_path):
             for _ in range(15):
                 ws.send_text(json.dumps({"type": "decide", "index": rnd.randrange(len(s["view"]["decision"]["options"])),
                                          "seq": s["seq"]}))
-                s = json.loads(ws.receive_text())
-                del log[s["log"]["from"]:]
-                log += s["log"]["lines"]
+                raws: list = []
+                s = my_turn(ws, raws)
+                for raw in raws:
+                    m = json.loads(raw)
+                    del log[m["log"]["from"]:]
+                    log += m["log"]["lines"]
                 if s["view"].get("result"):
                     break
     before = s

@@ -24,6 +24,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tcgjudge.games import registry
 from web_util import check_messages
@@ -225,6 +226,13 @@ def test_whole_game_against_the_random_agent(browser, server, game):
     page.wait_for_url(re.compile(r"/replay#id="))
     page.wait_for_selector("#replay-pos")
     page.wait_for_function("() => document.querySelector('#replay-pos').textContent.startsWith('decision 0 of')")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('#replay-pos').textContent.startsWith('decision 1 of')")
+    # the file itself, opened in the viewer
+    page.goto(server.url + "replay")
+    page.set_input_files("#replay-file", dl.value.path())
+    page.wait_for_function(f"() => document.querySelector('#replay-pos').textContent === "
+                           f"'decision 0 of {len(data['decisions'])}'")
     page.select_option("#replay-seat", "p2")
     page.keyboard.press("End")
     page.wait_for_function("() => /decision (\\d+) of \\1$/.test(document.querySelector('#replay-pos').textContent)")
@@ -252,7 +260,10 @@ def test_two_people_and_a_spectator(browser, server):
     assert gid in join and "#token=" in join
     b.goto(join)
     b.wait_for_selector("#join")
-    b.select_option("#deck", registry.get(game).shipped_decks()[1])
+    # the person who joins pastes a deck file
+    pkg = registry.get(game)
+    b.select_option("#deck", "")
+    b.fill("#deck-text", yaml.safe_dump(pkg.load_deck(pkg.shipped_decks()[1]).to_json(), sort_keys=False))
     c.goto(server.url + f"play/{gid}")  # a spectator: no token
     b.click("#start")
     for pg in (a, b, c):

@@ -369,6 +369,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             except Exception as e:  # an engine failure: the table went back to what is stored
                 return f"the engine failed on this answer, which was not recorded: {type(e).__name__}: {e}"
             await broadcast(lv)
+            # the agents answer theirs; the pages see the game move on at least every ~0.4 s
+            while t.agents_to_move():
+                await asyncio.to_thread(t.step_agents)
+                await broadcast(lv)
         return None
 
     @app.websocket("/ws/{game_id}")

@@ -147,7 +147,7 @@ class Table:
             # an engine failure: go back to what is stored, the answer is not recorded
             self._rebuild()
             raise
-        self._run_agents()
+        self._save()
 
     def concede(self, seat: int) -> None:
         g = self.game
@@ -158,15 +158,28 @@ class Table:
         self.store.set_seats(self.sg.id, self.sg.seats)
         self._save()
 
-    def _run_agents(self) -> None:
-        """Let the agents answer their decisions, then store what changed."""
+    def agents_to_move(self) -> bool:
         g = self.game
-        if g is None:
-            return
-        while g.result is None and g.pending is not None and g.pending.player in self.agents:
+        return g is not None and g.result is None and g.pending is not None and g.pending.player in self.agents
+
+    def step_agents(self, budget: float = 0.4) -> bool:
+        """Let the agents answer their decisions for about ``budget`` seconds (at least one answer),
+        store what changed; True if an agent still has a decision to make."""
+        g = self.game
+        t0 = time.monotonic()
+        while self.agents_to_move():
             d = g.pending
             g.decide(self.agents[d.player].choose(view(g, d.player), d))
-        self._save()
+            if time.monotonic() - t0 > budget:
+                break
+        if g is not None:
+            self._save()
+        return self.agents_to_move()
+
+    def _run_agents(self) -> None:
+        """Let the agents answer every decision that is theirs, then store what changed."""
+        while self.step_agents(budget=60.0):
+            pass
 
     def _save(self) -> None:
         g = self.game
