@@ -380,32 +380,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await ws.accept()
         lv = load_table(game_id)
         if lv is None:
-            await ws.send_text(json.dumps({"type": "error", "message": "no such game", "fatal": True}))
-            await ws.close(code=1008)
+            await _refuse(ws, "no such game")
             return
         if len(lv.conns) >= MAX_CONNECTIONS:
-            await ws.send_text(json.dumps({"type": "error", "message": "too many connections to this game",
-                                           "fatal": True}))
-            await ws.close(code=1013)
+            await _refuse(ws, "too many connections to this game")
             return
         try:
             first = await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT)
         except (TimeoutError, WebSocketDisconnect):
             await _close(ws, 1008)
             return
+        if first.get("type") == "websocket.disconnect":
+            return
         hello = _parse(first)
-        if not isinstance(hello, dict) or hello.get("type") != "hello":
-            await ws.send_text(json.dumps({"type": "error", "message": 'the first message must be {"type": "hello"}',
-                                           "fatal": True}))
-            await _close(ws, 1008)
+        if not isinstance(hello, dict) or hello.get("type") != "hello" or set(hello) - {"type", "token"}:
+            await _refuse(ws, 'the first message must be {"type": "hello"} or {"type": "hello", "token": TOKEN}')
             return
         seat: int | None = None
         if hello.get("token") is not None:
             seat = lv.table.seat_of(hello.get("token"))
             if seat is None:
-                await ws.send_text(json.dumps({"type": "error", "message": "wrong token for this game",
-                                               "fatal": True}))
-                await _close(ws, 1008)
+                await _refuse(ws, "wrong token for this game")
                 return
         conn = Conn(ws, ConnState(seat), RateLimit(st.ws_rate, st.ws_burst))
         async with lv.lock:
@@ -436,6 +431,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             lv.conns.discard(conn)
 
     return app
+
+
+async def _refuse(ws: WebSocket, message: str) -> None:
+    """Tell the client why, and close the connection."""
+    try:
+        await ws.send_text(json.dumps({"type": "error", "message": message, "fatal": True}))
+    except Exception:
+        pass
+    await _close(ws, 1008)
 
 
 async def _close(ws: WebSocket, code: int) -> None:

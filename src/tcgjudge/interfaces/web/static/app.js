@@ -337,7 +337,7 @@ function play(gameId) {
         toast(m.message);
         st.sent = false;
         if (m.fatal) { st.fatal = true; app.replaceChildren(el("p", { class: "fatal" }, m.message)); }
-        render();
+        else if (st.view) render(); // the options are clickable again; a form keeps what was typed
       }
     };
     ws.onclose = () => {
