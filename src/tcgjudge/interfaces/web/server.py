@@ -110,6 +110,7 @@ class ReplayView:
     title: str
     snaps: list  # the game before each decision, and at the end
     answers: list[int]
+    result: str | None = None  # as the file records it (a concession is not a decision)
 
 
 @dataclass
@@ -299,7 +300,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         replays[rid] = rv
         while len(replays) > 8:
             replays.popitem(last=False)
-        return JSONResponse({"id": rid, "game": rv.game, "title": rv.title, "steps": len(rv.answers)})
+        return JSONResponse({"id": rid, "game": rv.game, "title": rv.title, "steps": len(rv.answers),
+                             "result": rv.result})
 
     @app.get("/api/replays/{rid}")
     async def replay_step(rid: str, step: int = 0, seat: str = "p1") -> Response:
@@ -320,7 +322,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             d = g.pending
             answer = {"player": f"p{d.player + 1}", "kind": d.kind,
                       "label": d.labels[rv.answers[step]] if d.player == p else None}
-        return JSONResponse({"view": v, "step": step, "steps": len(rv.answers), "answer": answer,
+        return JSONResponse({"view": v, "step": step, "steps": len(rv.answers), "answer": answer, "result": rv.result,
                              "cards": {x["card"]: g.objects[x["id"]].card.text for x in _shown(v)
                                        if x["id"] in g.objects}})
 
@@ -513,7 +515,8 @@ def _replay_view(data: dict[str, Any]) -> ReplayView:
         snaps.append(g.clone())
         g.decide(idx)
     snaps.append(g)
-    return ReplayView(data["game"], pkg.title, snaps, list(data["decisions"]))
+    result = data.get("result") if data.get("result") in ("p1", "p2", "draw") else None
+    return ReplayView(data["game"], pkg.title, snaps, list(data["decisions"]), result)
 
 
 def _shown(x: Any) -> list[dict[str, Any]]:

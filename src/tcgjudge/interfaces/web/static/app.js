@@ -595,11 +595,11 @@ function replayViewer() {
   const label = el("span", { id: "replay-pos" }, "");
   const controls = el("div", { class: "rcontrols" },
     el("label", {}, "Replay file ", file), seatSel,
-    el("button", { type: "button", title: "first (Home)", onclick: () => go(0) }, "⏮"),
+    el("button", { type: "button", title: "first (Home)", onclick: () => go(0) }, "« first"),
     el("button", { type: "button", id: "replay-prev", title: "previous (←)", onclick: () => go(st.step - 1) }, "◀"),
     slider,
     el("button", { type: "button", id: "replay-next", title: "next (→)", onclick: () => go(st.step + 1) }, "▶"),
-    el("button", { type: "button", title: "last (End)", onclick: () => go(st.steps) }, "⏭"), label);
+    el("button", { type: "button", title: "last (End)", onclick: () => go(st.steps) }, "last »"), label);
   const body = el("div", { id: "replay-board" }, el("p", { class: "muted" }, "Open a replay file (saved with “Download replay” or `tcgjudge play --replay`) to step through it as either player."));
   app.replaceChildren(controls, body);
 
@@ -610,6 +610,7 @@ function replayViewer() {
       const r = await api("/api/replays", { method: "POST", headers: { "Content-Type": "application/json" }, body: await f.text() });
       st.id = r.id;
       st.steps = r.steps;
+      st.recorded = r.result;
       history.replaceState(null, "", `/replay#id=${r.id}&seat=${st.seat}`);
       go(0);
     } catch (e) { toast(e.message); }
@@ -644,12 +645,12 @@ function replayViewer() {
     const ctx = newCtx(st.texts);
     ctx.detail = el("div", { class: "detail" }, el("span", { class: "muted" }, "Point at a card to read it."));
     const v = r.view;
-    const next = r.answer ? el("div", { class: "answer", id: "replay-answer" }, r.answer.label !== null ? `next: ${r.answer.player} (${words(r.answer.kind)}): ${r.answer.label}` : `next: ${r.answer.player} decides (${words(r.answer.kind)})`) : el("div", { class: "answer" }, v.result ? `result: ${v.result === "draw" ? "draw" : v.result + " wins"}` : "end of the replay");
+    const next = r.answer ? el("div", { class: "answer", id: "replay-answer" }, r.answer.label !== null ? `next: ${r.answer.player} (${words(r.answer.kind)}): ${r.answer.label}` : `next: ${r.answer.player} decides (${words(r.answer.kind)})`) : el("div", { class: "answer" }, v.result ? `result: ${v.result === "draw" ? "draw" : v.result + " wins"}` : "end of the replay" + (st.recorded ? ` (recorded result: ${st.recorded === "draw" ? "draw" : st.recorded + " wins"}, by concession or a stop)` : ""));
     const log = el("div", { class: "logbox", id: "log" }, v.log.map(logLine));
     body.replaceChildren(el("div", { class: "table" }, boardEl(v, ctx), el("aside", { class: "side" }, el("div", { class: "decision" }, next), ctx.detail, log)));
     log.scrollTop = log.scrollHeight;
   }
-  if (st.id) api(`/api/replays/${encodeURIComponent(st.id)}?step=0&seat=${st.seat}`).then((r) => { st.steps = r.steps; go(0); }).catch((e) => toast(e.message));
+  if (st.id) api(`/api/replays/${encodeURIComponent(st.id)}?step=0&seat=${st.seat}`).then((r) => { st.steps = r.steps; st.recorded = r.result; go(0); }).catch((e) => toast(e.message));
 }
 
 // ------------------------------------------------------------------ routes
