@@ -344,7 +344,7 @@ function play(gameId) {
       if (st.fatal) return setConn("closed", true);
       setConn("reconnecting…", true);
       st.retry = Math.min(st.retry + 1, 8);
-      setTimeout(connect, Math.min(250 * 2 ** st.retry, 5000));
+      setTimeout(connect, Math.min(250 * 2 ** st.retry, 3000));
     };
   }
 
