@@ -235,6 +235,19 @@ def replay_cmd(file, seat, step, card_files) -> None:
     click.echo(f"result: {replay_mod.result_text(g.result)}")
 
 
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
+@click.option("--port", type=int, default=8000, show_default=True, help="port (0: any free port)")
+@click.option("--db", default="tcgjudge-games.sqlite3", show_default=True, help="SQLite file of the games")
+@click.option("--rate", type=float, default=20.0, show_default=True, help="messages per second per connection")
+@click.option("--seed", type=int, default=None, help="seed of the first new game, then +1 each (default: random)")
+def serve(host, port, db, rate, seed) -> None:
+    """Play in the browser: a web server for people and agents (docs/web.md)."""
+    from ..web.server import serve as run_server
+
+    run_server(host, port, db, rate, seed)
+
+
 @main.group()
 def deck() -> None:
     """Deck tools."""

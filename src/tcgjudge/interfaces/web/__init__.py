@@ -1,0 +1,1 @@
+"""Play in the browser: ``tcgjudge serve`` (see docs/web.md)."""
