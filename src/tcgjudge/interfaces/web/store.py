@@ -85,10 +85,6 @@ class Store:
         with self._lock:
             self.db.execute("UPDATE games SET decks = ? WHERE id = ?", (json.dumps(decks), game_id))
 
-    def set_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
-        with self._lock:
-            self.db.execute("UPDATE games SET seats = ? WHERE id = ?", (json.dumps(seats), game_id))
-
     def add_decisions(self, game_id: str, start: int, indexes: list[int]) -> None:
         """Record decisions number ``start``, ``start + 1``, ... of a game, in one transaction."""
         if not indexes:

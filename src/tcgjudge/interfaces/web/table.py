@@ -91,10 +91,7 @@ class Table:
         sg = self.sg
         data = {"game": sg.game, "seed": sg.seed, "first": sg.first, "auto": sg.auto, "decks": sg.decks,
                 "decisions": sg.decisions}
-        self.game = replay_game(self.pkg, data)
-        conceded = next((i for i, s in enumerate(sg.seats) if s.get("conceded")), None)
-        if conceded is not None and self.game.result is None:
-            self.game.concede(conceded)
+        self.game = replay_game(self.pkg, data, verify=False)  # a concession is one of the decisions
         self._run_agents()
 
     # ------------------------------------------------------------------ seats
@@ -153,9 +150,7 @@ class Table:
         g = self.game
         if g is None or g.result is not None:
             raise TableError("there is no game in progress to concede")
-        g.concede(seat)
-        self.sg.seats[seat]["conceded"] = True
-        self.store.set_seats(self.sg.id, self.sg.seats)
+        g.concede(seat)  # recorded in the history, so stored with the decisions
         self._save()
 
     def agents_to_move(self) -> bool:
