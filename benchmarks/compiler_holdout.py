@@ -116,7 +116,7 @@ def measure(game: str, part: str, which: str):
     return rep
 
 
-def compare(game: str) -> int:
+def compare(game: str, part: str = "build") -> int:
     old, new = compiler(game, "old"), compiler(game, "grammar")
     b = importlib.import_module(f"tcgjudge.games.{game}.cards").builder()
     n_old = n_new = same = 0
@@ -130,8 +130,8 @@ def compare(game: str) -> int:
         except Exception as e:  # noqa: BLE001 - a card either compiles or it does not
             return e
 
-    build = cards(game, "build")
-    learn_vocabulary(game, "build")
+    build = cards(game, part)
+    learn_vocabulary(game, part)
     for label, entry, _ in build:
         a, g = run(old, entry), run(new, entry)
         ok_a, ok_g = not isinstance(a, Exception), not isinstance(g, Exception)
@@ -146,7 +146,7 @@ def compare(game: str) -> int:
             only_old.append((label, str(g)))
         elif ok_g:
             only_new.append(label)
-    print(f"{game} build cards read: old {n_old}, grammar {n_new}; both read {same + len(diffs)}, "
+    print(f"{game} {part} cards read: old {n_old}, grammar {n_new}; both read {same + len(diffs)}, "
           f"equivalent {same}, different {len(diffs)}")
     for label, a, g in diffs:
         print(f"DIFF {label}\n  old:     {json.dumps(_canon(a), sort_keys=True)}\n"
@@ -178,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no card data at {DATA}", file=sys.stderr)
         return 2
     if a.compare:
-        return compare(a.game)
+        return compare(a.game, a.part)
     rep = measure(a.game, a.part, a.compiler)
     print(f"{a.game} {a.part} ({a.compiler} compiler)")
     print("\n".join(rep.summary().splitlines()[:2]))

@@ -75,21 +75,35 @@ def vocabulary(traits: Iterable[str] = (), tokens: Iterable[str] = (), names: It
         _parser.cache_clear()
 
 
+def learn_entry(entry: dict) -> None:
+    """The vocabulary a card entry defines: its traits, its name (a token's name too)."""
+    if not isinstance(entry, dict):
+        return
+    t = entry.get("traits") or []
+    traits = [x.strip() for x in (t.split("/") if isinstance(t, str) else t) if isinstance(x, str)]
+    name = entry.get("name")
+    # (card names are learnt per database, not per card: a new parser per card would be slow)
+    vocabulary(traits=traits, tokens=[name] if entry.get("token") and isinstance(name, str) else ())
+
+
 def _pool_vocabulary() -> None:
     from ...cards.loader import read_yaml
 
     pool = Path(__file__).with_name("pool")
-    traits, tokens = [], []
+    traits, tokens, names = [], [], []
     for f in sorted(pool.glob("*.yaml")):
         data = read_yaml(f)
         for c in data.get("cards", data) if isinstance(data, dict) else data:
             if not isinstance(c, dict):
                 continue
             t = c.get("traits") or []
-            traits.extend([t] if isinstance(t, str) else t)
-            if c.get("token"):
-                tokens.append(c.get("name", ""))
-    vocabulary(traits=traits, tokens=list(TOKEN_NAMES) + tokens)
+            traits.extend(t.split("/") if isinstance(t, str) else t)
+            if isinstance(c.get("name"), str):
+                names.append(c["name"])
+                if c.get("token"):
+                    tokens.append(c["name"])
+    vocabulary(traits=[t.strip() for t in traits if isinstance(t, str)], tokens=list(TOKEN_NAMES) + tokens,
+               names=names)
 
 
 def _alternation(words: Iterable[str]) -> str:
@@ -924,8 +938,10 @@ def _unmark(items: list) -> list:
     return out
 
 
-def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = False) -> tuple[dict, Any]:
+def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = False,
+          player: str | None = None) -> tuple[dict, Any]:
     asm = _Asm(subject)
+    asm.player = player
     spec: dict[str, Any] = {}
     cond = None
     if effect[0] == "choice":
@@ -972,19 +988,27 @@ _SELF_TRIGGERS = tc._SELF_TRIGGERS
 
 
 def _auto(on: Any, body: tuple, display: str, subject: str | None = None) -> dict:
+    on = dict(on) if isinstance(on, dict) else on
+    zones = that_player = None
+    if isinstance(on, dict):
+        zones = on.pop("@zones", None)
+        that_player = on.pop("@that_player", None)  # "that player" (7.3.1: each player's phase)
     if subject is None and (on in _SELF_TRIGGERS or (isinstance(on, dict) and on.get("subject") == "self")):
         subject = "self"
     costs, effect = body
-    spec, cond = _body(costs, effect, subject, lift_if=True)
+    spec, cond = _body(costs, effect, subject, lift_if=True, player=that_player)
     if cond is not None:
         if "$" in str(_fill(cond, CARD_NAME, "")):
             cond = _sub_subject(cond, subject)
         on = {"named": on} if isinstance(on, str) else dict(on)
         on["cond"] = cond
-    return {"auto": {"on": on, **prune(spec)}, "text": display}
+    out = {"auto": {"on": on, **prune(spec)}, "text": display}
+    if zones:
+        out["zones"] = zones
+    return out
 
 
-def _ability(tree: Any, chunk: str, out: Compiled, card_type: str) -> None:
+def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool = False) -> None:
     kind = tree.data
     display = render(chunk)
     if kind == "evolve_ability":
@@ -1001,6 +1025,8 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str) -> None:
         costs, effect = got.children
         spec, _ = _body(costs, effect)
         spec["cost"] = costs + [c for c in spec.get("cost", []) if c not in costs]
+        if quick:
+            spec["quick"] = True  # 12.3.3: Quick in front of an activated ability is that ability's
         out.abilities.append({"activated": prune(spec), "text": display})
         return
     if kind == "triggered":
@@ -1016,6 +1042,8 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str) -> None:
             out.abilities.append(_auto(name, body, render(mk + " " + text)))
         return
     if kind == "when_ability":
+        if card_type == "spell":
+            raise NoParse("a spell's 'when' sentence is a delayed effect (10.1.1.4)")
         on, effect = got.children
         subject = "subject" if isinstance(on, dict) and isinstance(on.get("subject"), dict) or (
             isinstance(on, dict) and on.get("named") in ("other_follower_enters", "ally_evolves", "ally_destroyed")) \
@@ -1057,23 +1085,33 @@ def compile_paragraph(line: str, out: Compiled, card_type: str, effect_lines: li
 
 
 def _paragraph(tree: Any, line: str, out: Compiled, card_type: str) -> None:
-    for ch in tree.children:
+    kids = list(tree.children)
+    for i, ch in enumerate(kids):
         if ch.data == "_ambig":
             raise NoParse("ambiguous ability")
         if ch.data == "keyword_sentence":
             out.add_kw(KEYWORDS[str(ch.children[0]).lower()])
         elif ch.data == "quick_keyword":
+            if i + 1 < len(kids) and kids[i + 1].data == "activated":
+                continue  # 12.3.3: the Quick of the activated ability that follows
             out.add_kw("quick")
         else:
             chunk = line[ch.meta.start_pos:ch.meta.end_pos] if not ch.meta.empty else line
-            _ability(ch, chunk, out, card_type)
+            quick = i > 0 and kids[i - 1].data == "quick_keyword"
+            if quick:
+                chunk = line[kids[i - 1].meta.start_pos:ch.meta.end_pos]
+            _ability(ch, chunk, out, card_type, quick)
+
+
+_POOL_LEARNT = [False]
 
 
 def compile_text(text: str, *, card_type: str = "follower", name: str = "") -> dict:
     """Compile a card's printed text with the grammar: the card fields it stands for
     (``keywords``, ``abilities``, ``effect`` for a spell).  Raises :class:`Uncompilable` naming
     the paragraph the grammar does not read."""
-    if not _VOCAB["TOKEN"]:
+    if not _POOL_LEARNT[0]:
+        _POOL_LEARNT[0] = True
         _pool_vocabulary()
     src = notation(text or "")
     out = Compiled()
