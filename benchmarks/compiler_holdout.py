@@ -80,9 +80,17 @@ _SEEN_TYPES: dict = {}
 def learn_vocabulary(game: str, part: str) -> None:
     """The grammar compiler reads the vocabulary of the cards it compiles (their traits, token and
     card names), as an import of that database does."""
-    if game != "sve":
-        return
     import re
+
+    if game == "caster":
+        from tcgjudge.games.caster import grammar_compiler as cg
+
+        races = []
+        for _, typ in _SEEN_TYPES.get((game, part), []):
+            if " - " in typ:
+                races.extend(r.strip() for r in re.split(r"[/|]", typ.split(" - ", 1)[1]))
+        cg.vocabulary(races=[r for r in races if r])
+        return
 
     from tcgjudge.games.sve import grammar_compiler as g
 
