@@ -64,11 +64,10 @@ def _alternation(words: Iterable[str]) -> str:
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     text = GRAMMAR_FILE.read_text(encoding="utf-8")
-    kws = [k for k in KEYWORDS if k not in PARAM_KEYWORDS]
+    kws = set(KEYWORDS) | set(PARAM_KEYWORDS)
     extra = "\n".join([
         f"RACE: {_alternation(_RACES)}",
         f"KEYWORD: {_alternation(kws)}",
-        f"PARAM_KEYWORD: {_alternation(PARAM_KEYWORDS)}",
     ])
     return Lark(text + "\n" + extra + "\n", start="paragraph", parser="earley", lexer="dynamic",
                 ambiguity="explicit", propagate_positions=True)
@@ -83,15 +82,17 @@ class CasterSemantics(Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     # keywords (CR 1101)
-    def keyword(self, k: Token) -> Any:
-        return KEYWORDS[str(k).lower()]
-
-    def param_keyword(self, k: Token, v: Token) -> Any:
-        word = PARAM_KEYWORDS[str(k).lower()]
+    def keyword(self, k: Token, v: Token | None = None) -> Any:
+        name = " ".join(str(k).lower().split())
+        if v is None:
+            if name not in KEYWORDS:
+                raise NoParse(name)
+            return KEYWORDS[name]
+        # "[Break](2)", "[United Front](Justice)": a keyword's value (CR 1103.3, 1108.2)
         val = str(v).strip()
-        if not tc._param_ok(str(k), val):
+        if name not in PARAM_KEYWORDS or not tc._param_ok(name, val):
             raise NoParse(val)
-        return {word: int(val) if val.isdigit() else val}
+        return {PARAM_KEYWORDS[name]: int(val) if val.isdigit() else val}
 
     # triggers (CR 906)
     def t_enter(self) -> Any:
@@ -123,6 +124,21 @@ class CasterSemantics(Transformer):
 
     def t_end_of_enemy_turn(self) -> Any:
         return {"named": "end_of_turn", "whose": "enemy"}
+
+    def t_start_of_turn(self) -> Any:
+        return tc.t_start_of_turn()
+
+    def t_enters(self, _w: Token, w: NP) -> Any:
+        return tc.t_enters(w)
+
+    def t_attacks_servant(self, _w: Token, _n: Token) -> Any:
+        return tc.t_attacks_servant()
+
+    def t_ally_corrupts(self, _w: Token) -> Any:
+        return tc.t_ally_corrupts()
+
+    def t_destroys(self, _w: Token, _n: Token) -> Any:
+        return tc.t_destroys()
 
     # costs (CR 903.2h)
     def c_rest(self) -> Any:
@@ -349,6 +365,42 @@ class CasterSemantics(Transformer):
 
     def k_to_field(self, w: NP) -> list:
         return tc.k_put_field(w)
+
+    def k_to_graveyard(self, w: NP) -> list:
+        return tc.k_to_graveyard(w)
+
+    def k_to_bottom(self, w: NP) -> list:
+        return tc.k_bottom(w)
+
+    def k_search(self, w: NP) -> list:
+        return tc.k_search(w)  # CR 1012.2
+
+    def k_search_only(self, w: NP) -> list:
+        return tc.k_search_only(w)
+
+    def k_reveal_found(self) -> list:
+        return tc.k_reveal_found()
+
+    def k_shuffle(self) -> list:
+        return tc.k_shuffle()
+
+    def k_shuffle_put_top(self) -> list:
+        return tc.k_shuffle_put_top()
+
+    def k_look(self) -> list:
+        return tc.k_look()
+
+    def k_loses(self, w: NP, k: Token) -> list:
+        return tc.k_loses(w, [KEYWORDS[str(k).lower()]])
+
+    def k_indestructible(self, w: NP) -> list:
+        return tc.k_indestructible(w)
+
+    def k_no_attack(self, w: NP) -> list:
+        return tc.k_no_attack(w)
+
+    def k_no_attacked(self) -> list:
+        return tc.k_no_attacked()
 
     def k_gains(self, w: NP, m: dict) -> list:
         return tc.k_gains(w, m)
