@@ -210,6 +210,14 @@ class CasterSemantics(Transformer):
     def np_races(self, *parts: Any) -> NP:
         return _build_np(parts)
 
+    def n_top_cards(self, *parts: Token) -> NP:
+        n = _n(parts[0]) if len(parts) == 2 else 1
+        who = {"your": "you", "an allied": "you", "an enemy": "enemy", "the enemy's": "enemy", "their": "enemy"}
+        return tc._top(n, who[" ".join(str(parts[-1]).lower().split())])
+
+    def non_race(self, r: Token) -> tuple:
+        return ("non_race", _RACES.get(str(r).lower(), str(r)))
+
     def n_self(self, _n: Token) -> NP:
         return NP("ref", ref="self")
 
@@ -241,6 +249,9 @@ class CasterSemantics(Transformer):
     # what a card gains (CR 1014.3)
     def m_stat(self, n: Token, stat: Token) -> tuple:
         return ("stat", str(stat).lower(), int(str(n).replace(" ", "")))
+
+    def m_stat_each(self, n: Token, stat: Token, each: Token) -> tuple:
+        return ("stat", str(stat).lower(), {"mul": [int(str(n).replace(" ", "")), tc._each_count(str(each))]})
 
     def m_same(self, stat: Token) -> tuple:
         return ("same", str(stat).lower())
@@ -277,8 +288,14 @@ class CasterSemantics(Transformer):
     def c_orbs_max(self, n: Token) -> dict:
         return {"orbs": {"max": _n(n)}}
 
-    def c_battled(self, *_: Any) -> dict:
-        raise NoParse("battled")
+    def c_battled(self) -> dict:
+        return {"is": [NP("ref", ref="it"), {"battled": True}]}  # CR 803.4
+
+    def c_battled_servant(self) -> dict:
+        return {"is": [NP("ref", ref="it"), {"battled": "servant"}]}
+
+    def c_no_other(self) -> dict:
+        return {"none": {"type": "servant", "controller": "you", "other": True}}
 
     # who did what this turn: a player's per-turn record
     def w_one_servant(self, side: Token | None = None) -> tuple:
@@ -296,7 +313,8 @@ class CasterSemantics(Transformer):
     def w_you(self) -> tuple:
         return ("player", "allied", 1)
 
-    def c_record(self, who: tuple, event: Token, twice: Any = None) -> dict:
+    def c_record(self, who: tuple, event: Token, *rest: Token) -> dict:
+        twice = bool(rest) and str(rest[0]).lower().startswith("twice")
         ev = " ".join(str(event).lower().split())
         kind, side, n = who
         if side is None:
@@ -402,6 +420,24 @@ class CasterSemantics(Transformer):
     def k_no_attacked(self) -> list:
         return tc.k_no_attacked()
 
+    def k_reveal(self, w: NP) -> list:
+        return tc.k_reveal(w)  # CR 1004.1
+
+    def k_rest_or_reverse(self, w: NP) -> list:
+        return tc.k_rest_or_reverse(w)
+
+    def k_to_orbs(self, w: NP, *_: Token) -> list:
+        return tc.k_to_orbs(w)  # CR 309
+
+    def k_to_casters(self, w: NP) -> list:
+        return tc.k_to_casters(w)
+
+    def k_to_casters_rested(self, w: NP) -> list:
+        return tc.k_to_casters_rested(w)
+
+    def k_to_owner_casters(self, w: NP) -> list:
+        return tc.k_to_owner_casters(w)
+
     def k_gains(self, w: NP, m: dict) -> list:
         return tc.k_gains(w, m)
 
@@ -489,6 +525,8 @@ def _build_np(parts: tuple) -> NP:
                 filt["face"] = "down"
             else:
                 filt["element"] = w
+        elif p[0] == "non_race":
+            filt["where"] = {"not": {"is": ["it", {"race": p[1]}]}}
         elif p[0] == "lv":
             filt["level"] = p[1]
         elif p[0] == "races":
