@@ -218,6 +218,21 @@ class CasterSemantics(Transformer):
     def non_race(self, r: Token) -> tuple:
         return ("non_race", _RACES.get(str(r).lower(), str(r)))
 
+    def n_of_them(self, n: Token) -> NP:
+        return NP("choose", {"in": "$it"}, n=_n(n))
+
+    def s_printed(self, a: Token, cmp: Token, b: Token) -> tuple:
+        # CR 909.6: "printed" information is the card's without any continuous effect
+        return ("filt", {"where": {"compare": [{"prop": ["it", str(a).lower()]},
+                                               ">" if str(cmp).lower() == "greater" else "<",
+                                               {"original": ["it", str(b).lower()]}]}})
+
+    def s_enemy_controls(self) -> tuple:
+        return ("filt", {"controller": "enemy"})
+
+    def s_you_control(self) -> tuple:
+        return ("filt", {"controller": "you"})
+
     def n_self(self, _n: Token) -> NP:
         return NP("ref", ref="self")
 
@@ -253,6 +268,56 @@ class CasterSemantics(Transformer):
     def m_stat_each(self, n: Token, stat: Token, each: Token) -> tuple:
         return ("stat", str(stat).lower(), {"mul": [int(str(n).replace(" ", "")), tc._each_count(str(each))]})
 
+    def np_each(self, *parts: Any) -> NP:
+        return _build_np((("all", 1, False, {"each": True}),) + parts)
+
+    def m_stats_each_np(self, n: Token, a: Token, b: Token, w: NP) -> tuple:
+        if w.kind != "all" or str(a).lower() == str(b).lower():
+            raise NoParse("for each")
+        v = int(str(n).replace(" ", ""))
+        return ("stats_each", {str(a).lower(): {"mul": [v, {"count": w.filt}]},
+                               str(b).lower(): {"mul": [v, {"count": w.filt}]}})
+
+    # continuous abilities (CR 904, 909)
+    def st_gains(self, w: NP, m: dict) -> list:
+        return tc._static_gain(w, m)
+
+    def st_gains_if(self, w: NP, m: dict, c: dict) -> list:
+        return [dict(e, **{"if": c}) for e in tc._static_gain(w, m)]
+
+    def st_gains_if_first(self, c: dict, w: NP, m: dict) -> list:
+        return self.st_gains_if(w, m, c)
+
+    def st_no_attacked_rested(self, w: NP) -> list:
+        return tc.st_no_attacked_rested(w)
+
+    def st_no_attacked(self, w: NP) -> list:
+        return tc.st_no_attacked(w)
+
+    def st_hubris_text(self, w: NP) -> list:
+        return tc.st_hubris_text(w)  # CR 1110.2
+
+    def st_no_attack_players(self, w: NP) -> list:
+        return tc.st_no_attack_players(w)
+
+    def st_no_attack(self, w: NP) -> list:
+        return tc.st_no_attack(w)
+
+    def st_indestructible(self, w: NP) -> list:
+        return tc.st_indestructible(w)
+
+    def st_no_switch(self, w: NP) -> list:
+        return tc.st_no_switch(w)  # CR 705
+
+    def st_untargetable(self, w: NP) -> list:
+        return tc.st_untargetable(w)
+
+    def st_no_caster_abilities(self) -> list:
+        return tc.st_no_caster_abilities()  # CR 907.1
+
+    def st_same_name(self) -> list:
+        return tc.st_same_name()  # CR 504.1a-1
+
     def m_same(self, stat: Token) -> tuple:
         return ("same", str(stat).lower())
 
@@ -272,6 +337,10 @@ class CasterSemantics(Transformer):
                 if last is None or m[1] in out:
                     raise NoParse("ATK and DEF")
                 out[m[1]] = last
+            elif m[0] == "stats_each":
+                if out:
+                    raise NoParse("for each")
+                out.update(m[1])
             else:
                 kws.append(m[1])
         if kws:
@@ -293,6 +362,16 @@ class CasterSemantics(Transformer):
 
     def c_battled_servant(self) -> dict:
         return {"is": [NP("ref", ref="it"), {"battled": "servant"}]}
+
+    def c_no_spells(self) -> dict:
+        return {"record": {"key": "spells_played", "min": 0, "max": 0}}
+
+    def c_control_n(self, n: Token, s: NP) -> dict:
+        return tc.c_control_n(_n(n), s)
+
+    def c_they_more(self) -> dict:
+        return {"compare": [{"count": {"type": "servant", "controller": "enemy"}}, ">",
+                            {"count": {"type": "servant", "controller": "you"}}]}
 
     def c_no_other(self) -> dict:
         return {"none": {"type": "servant", "controller": "you", "other": True}}
@@ -322,6 +401,7 @@ class CasterSemantics(Transformer):
         player = "enemy" if side == "enemy" else None
         keys = {
             ("servant", "corrupted an enemy orb"): "servant_corrupted",
+            ("servant", "was returned to its owner's hand from the field"): "servants_returned",
             ("servant", "entered the field"): "servants_entered",
             ("servant", "destroyed an enemy servant in battle"): "destroyed_in_battle",
             ("player", "played a spell by its [break] ability"): "break_played",
@@ -420,6 +500,9 @@ class CasterSemantics(Transformer):
     def k_no_attacked(self) -> list:
         return tc.k_no_attacked()
 
+    def k_look_enemy(self) -> list:
+        return tc.k_look_enemy()
+
     def k_reveal(self, w: NP) -> list:
         return tc.k_reveal(w)  # CR 1004.1
 
@@ -487,6 +570,34 @@ class CasterSemantics(Transformer):
 
     def r_once(self) -> list:
         return [{"@flags": {"once_per_turn": True}}]
+
+    def r_any_player(self) -> list:
+        return [{"@flags": {"who": "any"}}]
+
+    def r_your_phase_if(self, ph: Token, c: dict) -> list:
+        return [{"@flags": {"timing": "your_turn", "if": {"and": [{"phase": str(ph).lower()}, c]}}}]
+
+    def may_text(self, e: list) -> tuple:
+        return (e,)
+
+    @v_args(meta=True, inline=False)
+    def alt_text(self, meta: Any, children: list) -> tuple:
+        return (children[0], _text_of(None, meta, ""))
+
+    @v_args(meta=True, inline=False)
+    def s_may(self, meta: Any, children: list) -> list:
+        (e,) = children[0]
+        return [{"@may": e, "prompt": _text_of(children[0], meta, "you may") + "?"}]
+
+    @v_args(meta=True, inline=False)
+    def s_or(self, meta: Any, children: list) -> list:
+        a, b = children
+        return [{"@modes": [(a[1], a[0]), (b[1], b[0])], "shared": None}]
+
+    def s_choose_targets(self, w: NP) -> list:
+        if w.kind != "target":
+            raise NoParse("choose")
+        return [{"@name": w}]
 
     def r_enemy_phase(self, ph: Token) -> list:
         return [{"@flags": {"timing": "enemy_turn", "if": {"phase": str(ph).lower()}}}]
@@ -634,7 +745,22 @@ def _body(sents: list, kind: str, that: str | None = None) -> dict:
     return spec
 
 
+#: the paragraph being read (prompts and option texts are quoted from it)
+_SOURCE = [""]
+
+
+def _text_of(part: Any, meta: Any, lead: str) -> str:
+    """The printed words of a part of the paragraph (after its leading word ``lead``)."""
+    if meta.empty:
+        raise NoParse("no text")
+    t = _SOURCE[0][meta.start_pos:meta.end_pos].strip().rstrip(".")
+    if lead and t.lower().startswith(lead):
+        t = t[len(lead):].strip()
+    return t
+
+
 def _parse(line: str) -> Any:
+    _SOURCE[0] = line
     try:
         return _parser().parse(line)
     except LarkError as e:
@@ -688,12 +814,50 @@ def _paragraph(tree: Tree, line: str, out: Compiled, card_type: str, effect_sent
             ab["zones"] = zones
         out.abilities.append(ab)
         return
+    if kind == "additional_cost":
+        if card_type != "conjure":
+            raise NoParse("an additional cost of a conjure")
+        out.effect_cost.extend(got.children)  # CR 903.2h
+        return
+    if kind == "continuous":
+        if card_type == "conjure":
+            raise NoParse("a conjure's text is its effect")
+        _continuous(got.children, line, out)
+        return
     if kind == "conjure_text":
         if card_type != "conjure":
             raise NoParse("a continuous ability is not read yet")
         effect_sents.extend(got.children)
         return
     raise NoParse(line)
+
+
+def _continuous(sentences: list, display: str, out: Compiled) -> None:
+    """Continuous abilities (CR 904, 909): the effects of each sentence; effects with different
+    conditions are separate abilities."""
+    made = []
+    for parts in sentences:
+        effects = []
+        for p in parts:
+            if "@keyword" in p:
+                out.add_kw(p["@keyword"])
+                continue
+            e = dict(p)
+            w = e.pop("affects", None)
+            if w is not None:
+                if w.kind == "ref" and w.ref == "self":
+                    pass
+                elif w.kind == "all":
+                    e["affects"] = w.filt
+                else:
+                    raise NoParse(display)
+            effects.append(e)
+        groups: dict[str, list] = {}
+        for e in effects:
+            groups.setdefault(repr(e.get("if")), []).append(e)
+        for grp in groups.values():
+            made.append({"static": grp[0] if len(grp) == 1 else grp, "text": display})
+    out.abilities.extend(made)
 
 
 def compile_text(text: str, *, card_type: str = "servant", name: str = "") -> dict:
@@ -706,11 +870,16 @@ def compile_text(text: str, *, card_type: str = "servant", name: str = "") -> di
             compile_paragraph(line, out, card_type, effect_sents)
         except NoParse:
             raise Uncompilable(line, name) from None
-    if card_type == "conjure" and effect_sents:
+    if card_type == "conjure" and (effect_sents or out.effect_cost):
         try:
-            out.effect = _body(effect_sents, "spell")
+            spec = _body(effect_sents, "spell")
         except NoParse:
             raise Uncompilable(" ".join(notation(text)), name) from None
+        if out.effect_cost:
+            spec["cost"] = list(out.effect_cost)
+        out.effect = spec
+    elif out.effect_cost:
+        raise Uncompilable("As an additional cost to play this card", name)
     return out.as_fields()
 
 
