@@ -363,6 +363,12 @@ class CasterSemantics(Transformer):
     def c_battled_servant(self) -> dict:
         return {"is": [NP("ref", ref="it"), {"battled": "servant"}]}
 
+    def c_their_servant_died(self) -> dict:
+        return tc._rec("servants_to_graveyard", "enemy")
+
+    def c_cost_vs_banished(self, races: tuple) -> dict:
+        return {"compare": [{"prop": [NP("ref", ref="it"), "cost"]}, "<=", {"prop": ["_paid_banish", "cost"]}]}
+
     def c_no_spells(self) -> dict:
         return {"record": {"key": "spells_played", "min": 0, "max": 0}}
 
@@ -499,6 +505,15 @@ class CasterSemantics(Transformer):
 
     def k_no_attacked(self) -> list:
         return tc.k_no_attacked()
+
+    def k_look_n(self, n: Token) -> list:
+        return tc.k_look_n(_n(n))
+
+    def k_pick_look(self) -> list:
+        return tc.k_pick_look()
+
+    def replacement_rest(self, e: list) -> list:
+        return e
 
     def k_look_enemy(self) -> list:
         return tc.k_look_enemy()
@@ -813,6 +828,20 @@ def _paragraph(tree: Tree, line: str, out: Compiled, card_type: str, effect_sent
         if zones:
             ab["zones"] = zones
         out.abilities.append(ab)
+        return
+    if kind == "draw_replacement":
+        may, first, *rest = got.children
+        asm = Asm()
+        do: list = []
+        for items in [first] + rest:
+            asm.run(items, do)
+        if asm.flags or asm.targets or asm.choose is not None:
+            raise NoParse(line)
+        rep: dict[str, Any] = {"replace": {"event": "move", "from": "deck", "to": "hand", "cause": "draw",
+                                           "player": "you"}, "instead": do}
+        if str(may).lower().startswith("you may"):
+            rep["optional"] = True
+        out.abilities.append({"replacement": rep, "text": line})
         return
     if kind == "additional_cost":
         if card_type != "conjure":
