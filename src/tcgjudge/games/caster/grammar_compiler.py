@@ -564,9 +564,6 @@ class CasterSemantics(Transformer):
     def s_then(self, e: list) -> list:
         return [{"@then": True}] + e
 
-    def s_may(self, e: list) -> list:
-        raise NoParse("you may")  # the prompt is quoted from the text: not read yet
-
     def s_if(self, c: dict, e: list) -> list:
         return [{"@if": c, "then": e}]
 
