@@ -6,8 +6,8 @@ into the grammar when it is loaded from the card data (:func:`vocabulary`), neve
 The meanings are the items of the template compiler (``compiler.py``), assembled by the same
 ``compiler.Asm``, so both compilers give the same effect-language output for a text both read.
 
-This compiler is not used in play yet: it reads fewer of the real cards than the template
-compiler (docs/card-grammar.md).  Development command:
+``compiler.compile_entry`` reads text with this grammar first; text it does not read yet is read
+by the templates (docs/card-grammar.md).  Development commands:
 
     python benchmarks/compiler_holdout.py caster --compiler grammar [--failures]
     python benchmarks/compiler_holdout.py caster --compare
@@ -52,6 +52,32 @@ def vocabulary(races: Iterable[str] = ()) -> None:
             changed = True
     if changed:
         _parser.cache_clear()
+
+
+def learn_entry(entry: dict) -> None:
+    """The races and traits a card entry defines (``race: Beast/Wolf``, ``trait``)."""
+    if not isinstance(entry, dict):
+        return
+    words: list = []
+    for key in ("race", "trait", "races"):
+        v = entry.get(key)
+        if isinstance(v, str):
+            words.extend(re.split(r"[/|]", v))
+        elif isinstance(v, list):
+            words.extend(x for x in v if isinstance(x, str))
+    vocabulary(races=[w.strip() for w in words if w.strip()])
+
+
+def _pool_vocabulary() -> None:
+    from ...cards.loader import read_yaml
+
+    for f in sorted(Path(__file__).with_name("pool").glob("*.yaml")):
+        data = read_yaml(f)
+        for c in data.get("cards", data) if isinstance(data, dict) else data:
+            learn_entry(c)
+
+
+_POOL_LEARNT = [False]
 
 
 def _alternation(words: Iterable[str]) -> str:
@@ -515,6 +541,22 @@ class CasterSemantics(Transformer):
     def replacement_rest(self, e: list) -> list:
         return e
 
+    def k_to_top(self, w: NP) -> list:
+        return tc.k_top(w)
+
+    def k_produce(self, n: Token) -> list:
+        return tc.k_produce(int(str(n)))  # aether of no element (CR 907.5)
+
+    def k_produce_any(self, n: Token) -> list:
+        return tc.k_produce_any(_n(n))  # CR 907.7
+
+    def k_produce_self(self, n: Token) -> list:
+        return tc.k_produce_self(_n(n))
+
+    def r_from_zone(self, z: Token) -> list:
+        zone = {"caster zone": "casters", "hand": "hand", "graveyard": "graveyard"}[" ".join(str(z).lower().split())]
+        return [{"@flags": {"zones": [zone]}}]  # CR 902.2
+
     def k_look_enemy(self) -> list:
         return tc.k_look_enemy()
 
@@ -821,6 +863,9 @@ def _paragraph(tree: Tree, line: str, out: Compiled, card_type: str, effect_sent
         spec = _body(sents, "activated")
         zones = spec.pop("@zones", None)
         spec = {"cost": cost, **spec}
+        do = spec["do"]
+        if do and all("produce" in i for i in do) and "target" not in spec and "choose" not in spec:
+            spec["aether"] = True  # CR 907.1: no target and produces aether
         ab = {"activated": spec, "text": line}
         if zones:
             ab["zones"] = zones
@@ -889,6 +934,9 @@ def _continuous(sentences: list, display: str, out: Compiled) -> None:
 def compile_text(text: str, *, card_type: str = "servant", name: str = "") -> dict:
     """Compile a card's printed text with the grammar.  Raises :class:`Uncompilable` naming the
     paragraph the grammar does not read."""
+    if not _POOL_LEARNT[0]:
+        _POOL_LEARNT[0] = True
+        _pool_vocabulary()
     out = Compiled()
     effect_sents: list = []
     for line in notation(text):
