@@ -239,16 +239,33 @@ class SveSemantics(Transformer):
         return _build_sel(parts)
 
     def np_name(self, *parts: Any) -> Sel:
-        q = parts[0] if len(parts) == 2 else {}
-        name = _VOCAB["CARDNAME"].get(str(parts[-1]).lower(), str(parts[-1]))
-        s = Sel({"name": name})
+        # a card name (2.1.2): "a Tokai Teio", "a Puppet on your field"
+        q = parts[0] if parts and isinstance(parts[0], dict) else {}
+        rest = parts[1:] if q else parts
+        name_tok, extra = rest[0], rest[1:]
+        name = _VOCAB["CARDNAME"].get(str(name_tok).lower(), str(name_tok))
+        if not q:
+            raise NoParse(name)
+        filt: dict[str, Any] = {"name": name}
+        for p in extra:
+            if p[0] == "place":
+                if p[1] == "field":
+                    if p[2] is not None:
+                        filt["controller"] = p[2]
+                elif p[1] == "among":
+                    filt["zone"], filt["in"] = "deck", "$look"
+                else:
+                    filt["zone"] = p[1]
+                    if p[2] is not None:
+                        filt["player"] = p[2]
+            elif p[0] == "qual":
+                filt[p[1]] = p[2]
+        s = Sel(filt)
         if q.get("each"):
             s.each, s.n = True, None
         else:
             s.n = q.get("n", 1)
             s.up_to = bool(q.get("up_to"))
-        if not q:
-            raise NoParse(name)
         return s
 
     def np_or(self, a: Sel, b: Sel) -> Sel:
@@ -412,11 +429,10 @@ class SveSemantics(Transformer):
         return tc.k_field_or_ex({"names": [_VOCAB["TOKEN"].get(str(name).lower(), str(name))], "n": _num(n),
                                  "up_to": True})
 
-    def ex_token_choice(self, n: Any, a: Token, b: Token) -> list:
+    def token_choice(self, n: Any, a: Token, b: Token) -> dict:
         if n != 1:
             raise NoParse("a choice of tokens")
-        names = [_VOCAB["TOKEN"].get(str(x).lower(), str(x)) for x in (a, b)]
-        return tc.k_ex_tokens({"names": names, "n": 1, "choice": True})
+        return {"names": [_VOCAB["TOKEN"].get(str(x).lower(), str(x)) for x in (a, b)], "n": 1, "choice": True}
 
     def mill(self, n: Any = 1) -> list:
         return tc.k_to_cemetery({"zone": "deck", "player": "you", "top": n})
