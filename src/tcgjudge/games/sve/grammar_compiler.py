@@ -28,7 +28,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import LarkError, VisitError
 
 from ...cards.textcompiler import NoParse, Uncompilable, cockatrice_cards, report_main
@@ -208,6 +208,9 @@ class SveSemantics(Transformer):
     def on_field(self) -> tuple:
         return ("place", "field", None)
 
+    def on_field_and_ex(self) -> tuple:
+        return ("place", "field_and_ex", "you")
+
     def on_your_field(self) -> tuple:
         return ("place", "field", "you")
 
@@ -342,6 +345,9 @@ class SveSemantics(Transformer):
     def overflow(self) -> dict:
         return tc.c_overflow()
 
+    def sanguine(self) -> dict:
+        return tc.c_sanguine()  # 13.5.2.2
+
     def exists(self, s: Sel) -> dict:
         return tc.c_exists(s)
 
@@ -389,6 +395,12 @@ class SveSemantics(Transformer):
 
     def refresh(self, w: Any) -> list:
         return tc.k_refresh(_ref(w))
+
+    def give_defense(self, w: Any, n: Token, until: str | None = None) -> list:
+        return tc._give(_ref(w), (0, _signed(n)), [], [], None, until)
+
+    def give_stats_to(self, st: tuple, w: Any, until: str | None = None) -> list:
+        return tc._give(_ref(w), st, [], [], None, until)
 
     def give_stats(self, w: Any, st: tuple, until: str | None = None) -> list:
         return tc._give(_ref(w), st, [], [], None, until)
@@ -593,6 +605,8 @@ def _build_sel(parts: tuple) -> Sel:
         elif p[0] == "place":
             if p[1] == "among":
                 among = True
+            elif p[1] == "field_and_ex":
+                zone, owner = ["field", "ex_area"], "you"
             else:
                 zone, owner = p[1], p[2]
         elif p[0] == "qual":
@@ -616,7 +630,9 @@ def _build_sel(parts: tuple) -> Sel:
         filt["zone"] = "deck"
         filt["in"] = "$look"
     if zone is not None:
-        if zone == "field":
+        if zone == ["field", "ex_area"]:
+            filt["zone"], filt["controller"] = zone, owner
+        elif zone == "field":
             if owner is not None:
                 filt["controller"] = owner
             ts = types if isinstance(types, list) else [types]
@@ -734,6 +750,12 @@ class _Sentences(SveSemantics):
 
     def overflow_ex(self) -> list:
         return [{"@overflow_ex": True}]
+
+    def earth_rite(self, n: Any = 1) -> dict:
+        return {"@earth_rite": n}  # 13.3.3.2: an optional additional cost; the effect if it was paid
+
+    def engage_any(self) -> list:
+        return tc.k_engage_any()
 
     def region(self, word: Token, n: Any) -> dict:
         return {tc._REGION_COND[str(word).lower()]: n}  # 13.1-13.6: class conditions
@@ -911,6 +933,9 @@ def _run_sentences(sents: list, asm: _Asm) -> list:
         if region is not None:
             if region_out:
                 out.append({"if": {"cond": region_cond, "then": region_out}})
+            if "@earth_rite" in region:
+                asm.cost.append({"earth_rite": region["@earth_rite"]})  # 13.3.3.2
+                region = {"paid": "earth_rite"}
             region_cond, region_out = region, []
             target = region_out
         if continues and last_if is not None:
@@ -1028,8 +1053,14 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
     kind = tree.data
     display = render(chunk)
     if kind == "evolve_ability":
-        pps = [c for c in tree.children if getattr(c, "data", None) == "pp"]
-        out.add_kw({"evolve": _transform(pps[0]) if pps else 0})  # 12.2
+        kids = [c for c in tree.children if getattr(c, "data", None) == "pp" or isinstance(c, Token)]
+        out.add_kw({"evolve": _num(_transform(kids[0])) if kids else 0})  # 12.2
+        return
+    if kind == "evolve_costs":
+        items = _transform(tree.children[0])
+        pp = [c for c in items if isinstance(c, dict) and "pp" in c]
+        rest = [c for c in items if not (isinstance(c, dict) and "pp" in c)]
+        out.add_kw({"evolve": [{"evolve_pp": c["pp"]} for c in pp] + rest})  # 12.2: an evolve cost
         return
     if kind == "serve_ability":
         n = _transform(tree.children[0])
@@ -1104,7 +1135,19 @@ def _paragraph(tree: Any, line: str, out: Compiled, card_type: str) -> None:
     kids = list(tree.children)
     for i, ch in enumerate(kids):
         if ch.data == "_ambig":
-            raise NoParse("ambiguous ability")
+            # several readings of one ability: the first that has a meaning
+            err: Exception | None = None
+            for alt in ch.children:
+                trial = copy.deepcopy(out)
+                lead = kids[i - 1:i] if i > 0 and kids[i - 1].data == "quick_keyword" else []
+                try:
+                    _paragraph(Tree("paragraph", lead + [alt] + kids[i + 1:]), line, trial, card_type)
+                except NoParse as e:
+                    err = e
+                    continue
+                out.keywords, out.abilities, out.extra = trial.keywords, trial.abilities, trial.extra
+                return
+            raise err if err is not None else NoParse(line)
         if ch.data == "keyword_sentence":
             out.add_kw(KEYWORDS[str(ch.children[0]).lower()])
         elif ch.data == "quick_keyword":
