@@ -866,22 +866,83 @@ class _Sentences(SveSemantics):
     def on_leader_damaged(self, _w: Token) -> dict:
         return tc.t_leader_damaged()
 
-    # passive abilities (10.1.1.3)
-    def while_have(self, s: Sel, kws: list) -> dict:
-        return {"static": {"grant": {"keywords": kws}, "affects": s.filt}}
+    # passive abilities (10.1.1.3): each meaning is a list of parts of the effect language
+    def st_while_self(self, _n: Token, x: list) -> list:
+        return tc.st_while_self(x)  # 10.3.5
 
-    def ignores_ward(self) -> dict:
-        return {"static": {"grant": {"flags": ["ignore_ward"]}}}
+    def st_while(self, c: dict, x: list) -> list:
+        return tc.st_while(c, x)
 
-    def deals_more(self, n: Token) -> dict:
-        return {"static": {"damage_mod": {"by": "self", "n": _num(n)}, "if": {"turn": "theirs"}}}
+    def st_your_turn(self, x: list) -> list:
+        return tc.st_your_turn(x)
 
-    def enters_engaged(self) -> dict:
-        return {"@keyword": "enters_engaged"}
+    def st_their_turn(self, x: list) -> list:
+        return tc.st_their_turn(x)
 
-    def plays_for_less(self, c: dict, n: Token) -> dict:
-        return {"static": {"cost_mod": {"n": -_num(n), "affects": {"self": True}}, "if": c},
-                "zones": ["hand", "ex_area", "resolution"]}
+    def st_have(self, s: Sel, k: list) -> list:
+        return tc.st_have(s, k)
+
+    def st_self_have(self, _n: Token, k: list) -> list:
+        return tc.st_ref_have("self", k)
+
+    def st_stats(self, s: Sel, st: tuple) -> list:
+        return tc.st_stats(s, st)
+
+    def st_cost_less(self, s: Sel, n: Token) -> list:
+        return tc.st_cost_less(s, _num(n))  # 10.2.1.3.3
+
+    def st_cost_more(self, s: Sel, n: Token) -> list:
+        return tc.st_cost_more(s, _num(n))
+
+    def st_self_less(self, *parts: Token) -> list:
+        return tc.st_self_less(_num(parts[-1]))
+
+    def st_more(self, _n: Token, n: Token) -> list:
+        return tc.st_more(_num(n))  # 5.13.2
+
+    def st_reduce(self, *parts: Token) -> list:
+        return tc.st_reduce(_num(parts[-1]))
+
+    def ignores_ward(self) -> list:
+        return tc.st_ignore_ward()
+
+    def enters_engaged(self) -> list:
+        return [{"@keyword": "enters_engaged"}]
+
+    def static_sentence(self, *parts: Any) -> tuple:
+        instead = bool(parts) and isinstance(parts[-1], Token) and str(parts[-1]).lower() == "instead"
+        if instead:
+            parts = parts[:-1]
+        cond = parts[0] if len(parts) == 2 else None
+        return (cond, parts[-1], instead)
+
+    # more phrases
+    def q_cost_min(self, n: Token) -> tuple:
+        return ("qual", "cost_min", _num(n))
+
+    def q_keyword(self, k: Token) -> tuple:
+        return ("qual", "keyword", KEYWORDS[str(k).lower()])
+
+    def deal_two(self, n: Token, m: Token, w: Any) -> list:
+        return tc.k_deal_two(_num(n), _num(m), _ref(w))
+
+    def no_deal(self, w: Any) -> list:
+        return tc.k_no_deal(_ref(w))
+
+    def and_if(self, a: list, c: dict, b: list) -> list:
+        return tc.e_and_if(a, c, b)
+
+    def on_self_returned(self, _w: Token) -> dict:
+        return tc.t_self_returned()
+
+    def on_discarded(self, _w: Token) -> dict:
+        return tc.t_discarded()
+
+    def value_self_stat(self, _n: Token, stat: Token) -> dict:
+        return {"prop": ["self", "atk" if str(stat).lower() == "attack" else "def"]}
+
+    def value_sel_stat(self, stat: Token) -> dict:
+        return {"prop": ["$sel", "atk" if str(stat).lower() == "attack" else "def"]}
 
 
 def _one_instruction(e: Any) -> dict:
@@ -1049,6 +1110,47 @@ def _auto(on: Any, body: tuple, display: str, subject: str | None = None) -> dic
     return out
 
 
+def _when(on: Any, effect: Any, display: str) -> dict:
+    subject = "subject" if isinstance(on, dict) and isinstance(on.get("subject"), dict) or (
+        isinstance(on, dict) and on.get("named") in ("other_follower_enters", "ally_evolves", "ally_destroyed")) \
+        else None
+    return _auto(on, ([], effect), display, subject)
+
+
+def _static(sentences: list, display: str, out: Compiled) -> None:
+    """Passive abilities (10.1.1.3), one per effect; a sentence's heading or "If ..." is its
+    condition; "... instead" excludes the cost change before it (the two never both apply)."""
+    prev_cost: list | None = None
+    for cond, parts, instead in sentences:
+        if isinstance(cond, dict) and "@earth_rite" in cond:
+            raise NoParse("Earth Rite on a passive ability")
+        made = []
+        for p in parts:
+            if "@keyword" in p:
+                if cond is not None:
+                    raise NoParse("a conditional keyword")
+                out.add_kw(p["@keyword"])
+                continue
+            p = dict(p)
+            zones = p.pop("@zones", None)
+            if cond is not None:
+                p["if"] = tc.and_cond(p.get("if"), cond)
+            ab: dict[str, Any] = {"static": p, "text": display}
+            if zones:
+                ab["zones"] = zones
+            made.append(ab)
+        if instead:
+            if prev_cost is None or cond is None:
+                raise NoParse("instead")
+            for earlier in prev_cost:
+                st = earlier["static"]
+                st["if"] = tc.and_cond(st.get("if"), {"not": cond})
+        cost_parts = [a for a in made if "cost_mod" in a["static"]]
+        if cost_parts:
+            prev_cost = cost_parts
+        out.abilities.extend(made)
+
+
 def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool = False) -> None:
     kind = tree.data
     display = render(chunk)
@@ -1092,19 +1194,21 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         if card_type == "spell":
             raise NoParse("a spell's 'when' sentence is a delayed effect (10.1.1.4)")
         on, effect = got.children
-        subject = "subject" if isinstance(on, dict) and isinstance(on.get("subject"), dict) or (
-            isinstance(on, dict) and on.get("named") in ("other_follower_enters", "ally_evolves", "ally_destroyed")) \
-            else None
-        out.abilities.append(_auto(on, ([], effect), display, subject))
+        out.abilities.append(_when(on, effect, display))
         return
     if kind == "static_ability":
-        for st in got.children:
-            if "@keyword" in st:
-                out.add_kw(st["@keyword"])
-            else:
-                ab = dict(st)
-                ab["text"] = display
-                out.abilities.append(ab)
+        _static(got.children, display, out)
+        return
+    if kind == "once_when_ability":
+        once, on, effect = got.children
+        ab = _when(on, effect, display)
+        ab["auto"]["per_turn"] = 1  # 10.7.2.2
+        if str(once).lower().startswith("on each of your"):
+            on = ab["auto"]["on"]
+            on = {"named": on} if isinstance(on, str) else dict(on)
+            on["cond"] = tc.and_cond(on.get("cond"), {"turn": "yours"})
+            ab["auto"]["on"] = on
+        out.abilities.append(ab)
         return
     raise NoParse(chunk)
 
