@@ -174,6 +174,9 @@ class SveSemantics(Transformer):
     def q_each(self) -> dict:
         return {"each": True}
 
+    def q_any(self) -> dict:
+        return {"any": True}
+
     def q_another(self) -> dict:
         return {"n": 1, "other": True}
 
@@ -211,14 +214,9 @@ class SveSemantics(Transformer):
     def on_field_and_ex(self) -> tuple:
         return ("place", "field_and_ex", "you")
 
-    def on_your_field(self) -> tuple:
-        return ("place", "field", "you")
-
-    def in_your_cemetery(self) -> tuple:
-        return ("place", "cemetery", "you")
-
-    def in_cemetery(self) -> tuple:
-        return ("place", "cemetery", None)
+    def zone_place(self, _prep: Token, owner: Token, zone: Token) -> tuple:
+        return ("place", tc._ZONE_WORDS[" ".join(str(zone).lower().split())],
+                tc._OWNER_WORDS[" ".join(str(owner).lower().split())])
 
     def among_them(self) -> tuple:
         return ("place", "among", None)
@@ -426,10 +424,10 @@ class SveSemantics(Transformer):
     def tokens(self, n: Any, name: Token) -> dict:
         return {"names": [_VOCAB["TOKEN"].get(str(name).lower(), str(name))], "n": n, "up_to": False}
 
-    def token_pair(self, n: Any, a: Token, b: Token) -> dict:
+    def token_pair(self, n: Any, *names: Token) -> dict:
         if n != 1:
             raise NoParse("tokens")
-        return {"names": [_VOCAB["TOKEN"].get(str(x).lower(), str(x)) for x in (a, b)], "n": 1, "all": True}
+        return {"names": [_VOCAB["TOKEN"].get(str(x).lower(), str(x)) for x in names], "n": 1, "all": True}
 
     def summon_tokens(self, t: dict) -> list:
         return tc.k_summon_tokens(t)
@@ -653,6 +651,8 @@ def _build_sel(parts: tuple) -> Sel:
     s = Sel(filt)
     if q.get("each"):
         s.each, s.n = True, None
+    elif q.get("any"):
+        s.n, s.up_to = {"count": dict(filt)}, True
     elif "n" in q:
         s.n = q["n"]
         s.up_to = bool(q.get("up_to"))
@@ -804,6 +804,9 @@ class _Sentences(SveSemantics):
         if v >= 0:
             raise NoParse("a cost lowers the leader's defense")
         return [{"do": [{"leader_def": v}]}]  # 10.4.5
+
+    def cost_earth_rite(self, n: Any = 1) -> list:
+        return [{"earth_rite": n}]  # 13.3.3.2
 
     def cost_return(self, s: Sel) -> list:
         return [{"return": {"n": s.n, "filter": s.filt}}]
@@ -1080,6 +1083,8 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
     all_cost = list(costs) + asm.cost
     if all_cost:
         spec["cost"] = all_cost
+    if any(isinstance(c, dict) and "earth_rite" in c for c in costs):
+        do = [{"if": {"cond": {"paid": "earth_rite"}, "then": do}}]  # 13.3.3.2
     spec["do"] = do
     for k, v in asm.flags.items():
         spec[k] = v
@@ -1171,9 +1176,13 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         return
     got = _transform(tree)
     if kind == "activated":
+        if "[ACT]" not in chunk and not chunk.lstrip().startswith(("[ENGAGE]", "[QUICK]")):
+            raise NoParse("an activated ability has the act or engage icon (10.1.1.1.1)")
         costs, effect = got.children
         spec, _ = _body(costs, effect)
         spec["cost"] = costs + [c for c in spec.get("cost", []) if c not in costs]
+        if any(isinstance(c, dict) and "earth_rite" in c for c in costs):
+            spec["do"] = [{"if": {"cond": {"paid": "earth_rite"}, "then": spec["do"]}}]  # 13.3.3.2
         if quick:
             spec["quick"] = True  # 12.3.3: Quick in front of an activated ability is that ability's
         out.abilities.append({"activated": prune(spec), "text": display})
@@ -1242,6 +1251,9 @@ def _paragraph(tree: Any, line: str, out: Compiled, card_type: str) -> None:
             # several readings of one ability: the first that has a meaning
             err: Exception | None = None
             for alt in ch.children:
+                if not ch.meta.empty:
+                    alt.meta.start_pos, alt.meta.end_pos = ch.meta.start_pos, ch.meta.end_pos
+                    alt.meta.empty = False
                 trial = copy.deepcopy(out)
                 lead = kids[i - 1:i] if i > 0 and kids[i - 1].data == "quick_keyword" else []
                 try:
@@ -1259,7 +1271,8 @@ def _paragraph(tree: Any, line: str, out: Compiled, card_type: str) -> None:
                 continue  # 12.3.3: the Quick of the activated ability that follows
             out.add_kw("quick")
         else:
-            chunk = line[ch.meta.start_pos:ch.meta.end_pos] if not ch.meta.empty else line
+            # an ability runs to the end of its paragraph (keyword sentences come before it)
+            chunk = line[ch.meta.start_pos:] if not ch.meta.empty else line
             quick = i > 0 and kids[i - 1].data == "quick_keyword"
             if quick:
                 chunk = line[kids[i - 1].meta.start_pos:ch.meta.end_pos]
@@ -1287,6 +1300,12 @@ def compile_text(text: str, *, card_type: str = "follower", name: str = "") -> d
         else:
             lines.append(ln.strip())
     effect_lines: list[str] = []
+    if card_type == "spell" and any(re.fullmatch(r"-{3,}", ln) for ln in lines):
+        # a spell's abilities above a rule, its spell text below (10.1.1.4)
+        k = next(i for i, ln in enumerate(lines) if re.fullmatch(r"-{3,}", ln))
+        for ln in lines[:k]:
+            _wrap(name, ln, lambda ln=ln: compile_paragraph(ln, out, "follower", []))
+        lines = lines[k + 1:]
     for ln in lines:
         _wrap(name, ln, lambda ln=ln: compile_paragraph(ln, out, card_type, effect_lines))
     if card_type == "spell" and effect_lines:
