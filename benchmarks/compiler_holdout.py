@@ -80,9 +80,17 @@ _SEEN_TYPES: dict = {}
 def learn_vocabulary(game: str, part: str) -> None:
     """The grammar compiler reads the vocabulary of the cards it compiles (their traits, token and
     card names), as an import of that database does."""
-    if game != "sve":
-        return
     import re
+
+    if game == "caster":
+        from tcgjudge.games.caster import grammar_compiler as cg
+
+        races = []
+        for _, typ in _SEEN_TYPES.get((game, part), []):
+            if " - " in typ:
+                races.extend(r.strip() for r in re.split(r"[/|]", typ.split(" - ", 1)[1]))
+        cg.vocabulary(races=[r for r in races if r])
+        return
 
     from tcgjudge.games.sve import grammar_compiler as g
 
@@ -116,7 +124,7 @@ def measure(game: str, part: str, which: str):
     return rep
 
 
-def compare(game: str) -> int:
+def compare(game: str, part: str = "build") -> int:
     old, new = compiler(game, "old"), compiler(game, "grammar")
     b = importlib.import_module(f"tcgjudge.games.{game}.cards").builder()
     n_old = n_new = same = 0
@@ -130,8 +138,8 @@ def compare(game: str) -> int:
         except Exception as e:  # noqa: BLE001 - a card either compiles or it does not
             return e
 
-    build = cards(game, "build")
-    learn_vocabulary(game, "build")
+    build = cards(game, part)
+    learn_vocabulary(game, part)
     for label, entry, _ in build:
         a, g = run(old, entry), run(new, entry)
         ok_a, ok_g = not isinstance(a, Exception), not isinstance(g, Exception)
@@ -146,7 +154,7 @@ def compare(game: str) -> int:
             only_old.append((label, str(g)))
         elif ok_g:
             only_new.append(label)
-    print(f"{game} build cards read: old {n_old}, grammar {n_new}; both read {same + len(diffs)}, "
+    print(f"{game} {part} cards read: old {n_old}, grammar {n_new}; both read {same + len(diffs)}, "
           f"equivalent {same}, different {len(diffs)}")
     for label, a, g in diffs:
         print(f"DIFF {label}\n  old:     {json.dumps(_canon(a), sort_keys=True)}\n"
@@ -178,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no card data at {DATA}", file=sys.stderr)
         return 2
     if a.compare:
-        return compare(a.game)
+        return compare(a.game, a.part)
     rep = measure(a.game, a.part, a.compiler)
     print(f"{a.game} {a.part} ({a.compiler} compiler)")
     print("\n".join(rep.summary().splitlines()[:2]))

@@ -256,8 +256,10 @@ class CasterBuilder(CardBuilder):
 
     def card(self, entry: Any, where: str) -> CardDef:
         if isinstance(entry, dict):
+            from . import grammar_compiler
             from .compiler import Uncompilable, compile_entry
 
+            grammar_compiler.learn_entry(entry)  # the card's races are vocabulary of the data
             try:
                 entry = compile_entry(entry)
             except Uncompilable as e:

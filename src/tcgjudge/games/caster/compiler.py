@@ -2002,7 +2002,7 @@ def compile_entry(entry: dict) -> dict:
     if not needs_compiling(entry):
         return entry
     typ = str(entry.get("type", "servant")).lower()
-    got = compile_text(entry["text"], card_type=typ, name=str(entry.get("name", "")))
+    got = read_text(entry["text"], card_type=typ, name=str(entry.get("name", "")))
     out = dict(entry)
     if "keywords" in got:
         have = list(entry.get("keywords") or [])
@@ -2017,6 +2017,18 @@ def compile_entry(entry: dict) -> dict:
     if "copies" in got and "copies" not in entry:
         out["copies"] = got["copies"]
     return out
+
+
+def read_text(text: str, *, card_type: str = "servant", name: str = "") -> dict:
+    """A card's text read by the grammar of Caster's templating language (``grammar_compiler``),
+    which gives the same results as this module's templates on every card both read; text the
+    grammar does not read yet is read by the templates (see docs/card-grammar.md)."""
+    from . import grammar_compiler
+
+    try:
+        return grammar_compiler.compile_text(text, card_type=card_type, name=name)
+    except Uncompilable:
+        return compile_text(text, card_type=card_type, name=name)
 
 
 # --------------------------------------------------------------------------------- the report
@@ -2090,7 +2102,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 __all__ = ["G", "NP", "Report", "Uncompilable", "compile_entry", "compile_report", "compile_text", "entry_of",
-           "is_keyword_text", "keyword_line", "needs_compiling", "notation"]
+           "is_keyword_text", "keyword_line", "needs_compiling", "notation", "read_text"]
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -215,8 +215,10 @@ def _cost_text(param: Any) -> str:
 def _compiled(entry: dict, where: str) -> dict:
     """A card given by its printed text only is read by the text compiler (DESIGN principle 7);
     text it cannot read is an error naming the sentence."""
+    from . import grammar_compiler
     from .compiler import Uncompilable, compile_entry
 
+    grammar_compiler.learn_entry(entry)  # the card's traits and name are vocabulary of the data
     try:
         return compile_entry(entry)
     except Uncompilable as e:

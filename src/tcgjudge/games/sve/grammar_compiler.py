@@ -28,7 +28,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import LarkError, VisitError
 
 from ...cards.textcompiler import NoParse, Uncompilable, cockatrice_cards, report_main
@@ -75,21 +75,35 @@ def vocabulary(traits: Iterable[str] = (), tokens: Iterable[str] = (), names: It
         _parser.cache_clear()
 
 
+def learn_entry(entry: dict) -> None:
+    """The vocabulary a card entry defines: its traits, its name (a token's name too)."""
+    if not isinstance(entry, dict):
+        return
+    t = entry.get("traits") or []
+    traits = [x.strip() for x in (t.split("/") if isinstance(t, str) else t) if isinstance(x, str)]
+    name = entry.get("name")
+    # (card names are learnt per database, not per card: a new parser per card would be slow)
+    vocabulary(traits=traits, tokens=[name] if entry.get("token") and isinstance(name, str) else ())
+
+
 def _pool_vocabulary() -> None:
     from ...cards.loader import read_yaml
 
     pool = Path(__file__).with_name("pool")
-    traits, tokens = [], []
+    traits, tokens, names = [], [], []
     for f in sorted(pool.glob("*.yaml")):
         data = read_yaml(f)
         for c in data.get("cards", data) if isinstance(data, dict) else data:
             if not isinstance(c, dict):
                 continue
             t = c.get("traits") or []
-            traits.extend([t] if isinstance(t, str) else t)
-            if c.get("token"):
-                tokens.append(c.get("name", ""))
-    vocabulary(traits=traits, tokens=list(TOKEN_NAMES) + tokens)
+            traits.extend(t.split("/") if isinstance(t, str) else t)
+            if isinstance(c.get("name"), str):
+                names.append(c["name"])
+                if c.get("token"):
+                    tokens.append(c["name"])
+    vocabulary(traits=[t.strip() for t in traits if isinstance(t, str)], tokens=list(TOKEN_NAMES) + tokens,
+               names=names)
 
 
 def _alternation(words: Iterable[str]) -> str:
@@ -160,6 +174,9 @@ class SveSemantics(Transformer):
     def q_each(self) -> dict:
         return {"each": True}
 
+    def q_any(self) -> dict:
+        return {"any": True}
+
     def q_another(self) -> dict:
         return {"n": 1, "other": True}
 
@@ -194,14 +211,12 @@ class SveSemantics(Transformer):
     def on_field(self) -> tuple:
         return ("place", "field", None)
 
-    def on_your_field(self) -> tuple:
-        return ("place", "field", "you")
+    def on_field_and_ex(self) -> tuple:
+        return ("place", "field_and_ex", "you")
 
-    def in_your_cemetery(self) -> tuple:
-        return ("place", "cemetery", "you")
-
-    def in_cemetery(self) -> tuple:
-        return ("place", "cemetery", None)
+    def zone_place(self, _prep: Token, owner: Token, zone: Token) -> tuple:
+        return ("place", tc._ZONE_WORDS[" ".join(str(zone).lower().split())],
+                tc._OWNER_WORDS[" ".join(str(owner).lower().split())])
 
     def among_them(self) -> tuple:
         return ("place", "among", None)
@@ -225,16 +240,33 @@ class SveSemantics(Transformer):
         return _build_sel(parts)
 
     def np_name(self, *parts: Any) -> Sel:
-        q = parts[0] if len(parts) == 2 else {}
-        name = _VOCAB["CARDNAME"].get(str(parts[-1]).lower(), str(parts[-1]))
-        s = Sel({"name": name})
+        # a card name (2.1.2): "a Tokai Teio", "a Puppet on your field"
+        q = parts[0] if parts and isinstance(parts[0], dict) else {}
+        rest = parts[1:] if q else parts
+        name_tok, extra = rest[0], rest[1:]
+        name = _VOCAB["CARDNAME"].get(str(name_tok).lower(), str(name_tok))
+        if not q:
+            raise NoParse(name)
+        filt: dict[str, Any] = {"name": name}
+        for p in extra:
+            if p[0] == "place":
+                if p[1] == "field":
+                    if p[2] is not None:
+                        filt["controller"] = p[2]
+                elif p[1] == "among":
+                    filt["zone"], filt["in"] = "deck", "$look"
+                else:
+                    filt["zone"] = p[1]
+                    if p[2] is not None:
+                        filt["player"] = p[2]
+            elif p[0] == "qual":
+                filt[p[1]] = p[2]
+        s = Sel(filt)
         if q.get("each"):
             s.each, s.n = True, None
         else:
             s.n = q.get("n", 1)
             s.up_to = bool(q.get("up_to"))
-        if not q:
-            raise NoParse(name)
         return s
 
     def np_or(self, a: Sel, b: Sel) -> Sel:
@@ -311,6 +343,9 @@ class SveSemantics(Transformer):
     def overflow(self) -> dict:
         return tc.c_overflow()
 
+    def sanguine(self) -> dict:
+        return tc.c_sanguine()  # 13.5.2.2
+
     def exists(self, s: Sel) -> dict:
         return tc.c_exists(s)
 
@@ -359,6 +394,12 @@ class SveSemantics(Transformer):
     def refresh(self, w: Any) -> list:
         return tc.k_refresh(_ref(w))
 
+    def give_defense(self, w: Any, n: Token, until: str | None = None) -> list:
+        return tc._give(_ref(w), (0, _signed(n)), [], [], None, until)
+
+    def give_stats_to(self, st: tuple, w: Any, until: str | None = None) -> list:
+        return tc._give(_ref(w), st, [], [], None, until)
+
     def give_stats(self, w: Any, st: tuple, until: str | None = None) -> list:
         return tc._give(_ref(w), st, [], [], None, until)
 
@@ -383,10 +424,10 @@ class SveSemantics(Transformer):
     def tokens(self, n: Any, name: Token) -> dict:
         return {"names": [_VOCAB["TOKEN"].get(str(name).lower(), str(name))], "n": n, "up_to": False}
 
-    def token_pair(self, n: Any, a: Token, b: Token) -> dict:
+    def token_pair(self, n: Any, *names: Token) -> dict:
         if n != 1:
             raise NoParse("tokens")
-        return {"names": [_VOCAB["TOKEN"].get(str(x).lower(), str(x)) for x in (a, b)], "n": 1, "all": True}
+        return {"names": [_VOCAB["TOKEN"].get(str(x).lower(), str(x)) for x in names], "n": 1, "all": True}
 
     def summon_tokens(self, t: dict) -> list:
         return tc.k_summon_tokens(t)
@@ -398,11 +439,10 @@ class SveSemantics(Transformer):
         return tc.k_field_or_ex({"names": [_VOCAB["TOKEN"].get(str(name).lower(), str(name))], "n": _num(n),
                                  "up_to": True})
 
-    def ex_token_choice(self, n: Any, a: Token, b: Token) -> list:
+    def token_choice(self, n: Any, a: Token, b: Token) -> dict:
         if n != 1:
             raise NoParse("a choice of tokens")
-        names = [_VOCAB["TOKEN"].get(str(x).lower(), str(x)) for x in (a, b)]
-        return tc.k_ex_tokens({"names": names, "n": 1, "choice": True})
+        return {"names": [_VOCAB["TOKEN"].get(str(x).lower(), str(x)) for x in (a, b)], "n": 1, "choice": True}
 
     def mill(self, n: Any = 1) -> list:
         return tc.k_to_cemetery({"zone": "deck", "player": "you", "top": n})
@@ -563,6 +603,8 @@ def _build_sel(parts: tuple) -> Sel:
         elif p[0] == "place":
             if p[1] == "among":
                 among = True
+            elif p[1] == "field_and_ex":
+                zone, owner = ["field", "ex_area"], "you"
             else:
                 zone, owner = p[1], p[2]
         elif p[0] == "qual":
@@ -586,7 +628,9 @@ def _build_sel(parts: tuple) -> Sel:
         filt["zone"] = "deck"
         filt["in"] = "$look"
     if zone is not None:
-        if zone == "field":
+        if zone == ["field", "ex_area"]:
+            filt["zone"], filt["controller"] = zone, owner
+        elif zone == "field":
             if owner is not None:
                 filt["controller"] = owner
             ts = types if isinstance(types, list) else [types]
@@ -607,6 +651,8 @@ def _build_sel(parts: tuple) -> Sel:
     s = Sel(filt)
     if q.get("each"):
         s.each, s.n = True, None
+    elif q.get("any"):
+        s.n, s.up_to = {"count": dict(filt)}, True
     elif "n" in q:
         s.n = q["n"]
         s.up_to = bool(q.get("up_to"))
@@ -705,6 +751,12 @@ class _Sentences(SveSemantics):
     def overflow_ex(self) -> list:
         return [{"@overflow_ex": True}]
 
+    def earth_rite(self, n: Any = 1) -> dict:
+        return {"@earth_rite": n}  # 13.3.3.2: an optional additional cost; the effect if it was paid
+
+    def engage_any(self) -> list:
+        return tc.k_engage_any()
+
     def region(self, word: Token, n: Any) -> dict:
         return {tc._REGION_COND[str(word).lower()]: n}  # 13.1-13.6: class conditions
 
@@ -752,6 +804,9 @@ class _Sentences(SveSemantics):
         if v >= 0:
             raise NoParse("a cost lowers the leader's defense")
         return [{"do": [{"leader_def": v}]}]  # 10.4.5
+
+    def cost_earth_rite(self, n: Any = 1) -> list:
+        return [{"earth_rite": n}]  # 13.3.3.2
 
     def cost_return(self, s: Sel) -> list:
         return [{"return": {"n": s.n, "filter": s.filt}}]
@@ -814,22 +869,83 @@ class _Sentences(SveSemantics):
     def on_leader_damaged(self, _w: Token) -> dict:
         return tc.t_leader_damaged()
 
-    # passive abilities (10.1.1.3)
-    def while_have(self, s: Sel, kws: list) -> dict:
-        return {"static": {"grant": {"keywords": kws}, "affects": s.filt}}
+    # passive abilities (10.1.1.3): each meaning is a list of parts of the effect language
+    def st_while_self(self, _n: Token, x: list) -> list:
+        return tc.st_while_self(x)  # 10.3.5
 
-    def ignores_ward(self) -> dict:
-        return {"static": {"grant": {"flags": ["ignore_ward"]}}}
+    def st_while(self, c: dict, x: list) -> list:
+        return tc.st_while(c, x)
 
-    def deals_more(self, n: Token) -> dict:
-        return {"static": {"damage_mod": {"by": "self", "n": _num(n)}, "if": {"turn": "theirs"}}}
+    def st_your_turn(self, x: list) -> list:
+        return tc.st_your_turn(x)
 
-    def enters_engaged(self) -> dict:
-        return {"@keyword": "enters_engaged"}
+    def st_their_turn(self, x: list) -> list:
+        return tc.st_their_turn(x)
 
-    def plays_for_less(self, c: dict, n: Token) -> dict:
-        return {"static": {"cost_mod": {"n": -_num(n), "affects": {"self": True}}, "if": c},
-                "zones": ["hand", "ex_area", "resolution"]}
+    def st_have(self, s: Sel, k: list) -> list:
+        return tc.st_have(s, k)
+
+    def st_self_have(self, _n: Token, k: list) -> list:
+        return tc.st_ref_have("self", k)
+
+    def st_stats(self, s: Sel, st: tuple) -> list:
+        return tc.st_stats(s, st)
+
+    def st_cost_less(self, s: Sel, n: Token) -> list:
+        return tc.st_cost_less(s, _num(n))  # 10.2.1.3.3
+
+    def st_cost_more(self, s: Sel, n: Token) -> list:
+        return tc.st_cost_more(s, _num(n))
+
+    def st_self_less(self, *parts: Token) -> list:
+        return tc.st_self_less(_num(parts[-1]))
+
+    def st_more(self, _n: Token, n: Token) -> list:
+        return tc.st_more(_num(n))  # 5.13.2
+
+    def st_reduce(self, *parts: Token) -> list:
+        return tc.st_reduce(_num(parts[-1]))
+
+    def ignores_ward(self) -> list:
+        return tc.st_ignore_ward()
+
+    def enters_engaged(self) -> list:
+        return [{"@keyword": "enters_engaged"}]
+
+    def static_sentence(self, *parts: Any) -> tuple:
+        instead = bool(parts) and isinstance(parts[-1], Token) and str(parts[-1]).lower() == "instead"
+        if instead:
+            parts = parts[:-1]
+        cond = parts[0] if len(parts) == 2 else None
+        return (cond, parts[-1], instead)
+
+    # more phrases
+    def q_cost_min(self, n: Token) -> tuple:
+        return ("qual", "cost_min", _num(n))
+
+    def q_keyword(self, k: Token) -> tuple:
+        return ("qual", "keyword", KEYWORDS[str(k).lower()])
+
+    def deal_two(self, n: Token, m: Token, w: Any) -> list:
+        return tc.k_deal_two(_num(n), _num(m), _ref(w))
+
+    def no_deal(self, w: Any) -> list:
+        return tc.k_no_deal(_ref(w))
+
+    def and_if(self, a: list, c: dict, b: list) -> list:
+        return tc.e_and_if(a, c, b)
+
+    def on_self_returned(self, _w: Token) -> dict:
+        return tc.t_self_returned()
+
+    def on_discarded(self, _w: Token) -> dict:
+        return tc.t_discarded()
+
+    def value_self_stat(self, _n: Token, stat: Token) -> dict:
+        return {"prop": ["self", "atk" if str(stat).lower() == "attack" else "def"]}
+
+    def value_sel_stat(self, stat: Token) -> dict:
+        return {"prop": ["$sel", "atk" if str(stat).lower() == "attack" else "def"]}
 
 
 def _one_instruction(e: Any) -> dict:
@@ -881,6 +997,9 @@ def _run_sentences(sents: list, asm: _Asm) -> list:
         if region is not None:
             if region_out:
                 out.append({"if": {"cond": region_cond, "then": region_out}})
+            if "@earth_rite" in region:
+                asm.cost.append({"earth_rite": region["@earth_rite"]})  # 13.3.3.2
+                region = {"paid": "earth_rite"}
             region_cond, region_out = region, []
             target = region_out
         if continues and last_if is not None:
@@ -924,8 +1043,10 @@ def _unmark(items: list) -> list:
     return out
 
 
-def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = False) -> tuple[dict, Any]:
+def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = False,
+          player: str | None = None) -> tuple[dict, Any]:
     asm = _Asm(subject)
+    asm.player = player
     spec: dict[str, Any] = {}
     cond = None
     if effect[0] == "choice":
@@ -962,6 +1083,8 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
     all_cost = list(costs) + asm.cost
     if all_cost:
         spec["cost"] = all_cost
+    if any(isinstance(c, dict) and "earth_rite" in c for c in costs):
+        do = [{"if": {"cond": {"paid": "earth_rite"}, "then": do}}]  # 13.3.3.2
     spec["do"] = do
     for k, v in asm.flags.items():
         spec[k] = v
@@ -972,24 +1095,79 @@ _SELF_TRIGGERS = tc._SELF_TRIGGERS
 
 
 def _auto(on: Any, body: tuple, display: str, subject: str | None = None) -> dict:
+    on = dict(on) if isinstance(on, dict) else on
+    zones = that_player = None
+    if isinstance(on, dict):
+        zones = on.pop("@zones", None)
+        that_player = on.pop("@that_player", None)  # "that player" (7.3.1: each player's phase)
     if subject is None and (on in _SELF_TRIGGERS or (isinstance(on, dict) and on.get("subject") == "self")):
         subject = "self"
     costs, effect = body
-    spec, cond = _body(costs, effect, subject, lift_if=True)
+    spec, cond = _body(costs, effect, subject, lift_if=True, player=that_player)
     if cond is not None:
         if "$" in str(_fill(cond, CARD_NAME, "")):
             cond = _sub_subject(cond, subject)
         on = {"named": on} if isinstance(on, str) else dict(on)
         on["cond"] = cond
-    return {"auto": {"on": on, **prune(spec)}, "text": display}
+    out = {"auto": {"on": on, **prune(spec)}, "text": display}
+    if zones:
+        out["zones"] = zones
+    return out
 
 
-def _ability(tree: Any, chunk: str, out: Compiled, card_type: str) -> None:
+def _when(on: Any, effect: Any, display: str) -> dict:
+    subject = "subject" if isinstance(on, dict) and isinstance(on.get("subject"), dict) or (
+        isinstance(on, dict) and on.get("named") in ("other_follower_enters", "ally_evolves", "ally_destroyed")) \
+        else None
+    return _auto(on, ([], effect), display, subject)
+
+
+def _static(sentences: list, display: str, out: Compiled) -> None:
+    """Passive abilities (10.1.1.3), one per effect; a sentence's heading or "If ..." is its
+    condition; "... instead" excludes the cost change before it (the two never both apply)."""
+    prev_cost: list | None = None
+    for cond, parts, instead in sentences:
+        if isinstance(cond, dict) and "@earth_rite" in cond:
+            raise NoParse("Earth Rite on a passive ability")
+        made = []
+        for p in parts:
+            if "@keyword" in p:
+                if cond is not None:
+                    raise NoParse("a conditional keyword")
+                out.add_kw(p["@keyword"])
+                continue
+            p = dict(p)
+            zones = p.pop("@zones", None)
+            if cond is not None:
+                p["if"] = tc.and_cond(p.get("if"), cond)
+            ab: dict[str, Any] = {"static": p, "text": display}
+            if zones:
+                ab["zones"] = zones
+            made.append(ab)
+        if instead:
+            if prev_cost is None or cond is None:
+                raise NoParse("instead")
+            for earlier in prev_cost:
+                st = earlier["static"]
+                st["if"] = tc.and_cond(st.get("if"), {"not": cond})
+        cost_parts = [a for a in made if "cost_mod" in a["static"]]
+        if cost_parts:
+            prev_cost = cost_parts
+        out.abilities.extend(made)
+
+
+def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool = False) -> None:
     kind = tree.data
     display = render(chunk)
     if kind == "evolve_ability":
-        pps = [c for c in tree.children if getattr(c, "data", None) == "pp"]
-        out.add_kw({"evolve": _transform(pps[0]) if pps else 0})  # 12.2
+        kids = [c for c in tree.children if getattr(c, "data", None) == "pp" or isinstance(c, Token)]
+        out.add_kw({"evolve": _num(_transform(kids[0])) if kids else 0})  # 12.2
+        return
+    if kind == "evolve_costs":
+        items = _transform(tree.children[0])
+        pp = [c for c in items if isinstance(c, dict) and "pp" in c]
+        rest = [c for c in items if not (isinstance(c, dict) and "pp" in c)]
+        out.add_kw({"evolve": [{"evolve_pp": c["pp"]} for c in pp] + rest})  # 12.2: an evolve cost
         return
     if kind == "serve_ability":
         n = _transform(tree.children[0])
@@ -998,9 +1176,15 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str) -> None:
         return
     got = _transform(tree)
     if kind == "activated":
+        if "[ACT]" not in chunk and not chunk.lstrip().startswith(("[ENGAGE]", "[QUICK]")):
+            raise NoParse("an activated ability has the act or engage icon (10.1.1.1.1)")
         costs, effect = got.children
         spec, _ = _body(costs, effect)
         spec["cost"] = costs + [c for c in spec.get("cost", []) if c not in costs]
+        if any(isinstance(c, dict) and "earth_rite" in c for c in costs):
+            spec["do"] = [{"if": {"cond": {"paid": "earth_rite"}, "then": spec["do"]}}]  # 13.3.3.2
+        if quick:
+            spec["quick"] = True  # 12.3.3: Quick in front of an activated ability is that ability's
         out.abilities.append({"activated": prune(spec), "text": display})
         return
     if kind == "triggered":
@@ -1016,20 +1200,24 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str) -> None:
             out.abilities.append(_auto(name, body, render(mk + " " + text)))
         return
     if kind == "when_ability":
+        if card_type == "spell":
+            raise NoParse("a spell's 'when' sentence is a delayed effect (10.1.1.4)")
         on, effect = got.children
-        subject = "subject" if isinstance(on, dict) and isinstance(on.get("subject"), dict) or (
-            isinstance(on, dict) and on.get("named") in ("other_follower_enters", "ally_evolves", "ally_destroyed")) \
-            else None
-        out.abilities.append(_auto(on, ([], effect), display, subject))
+        out.abilities.append(_when(on, effect, display))
         return
     if kind == "static_ability":
-        for st in got.children:
-            if "@keyword" in st:
-                out.add_kw(st["@keyword"])
-            else:
-                ab = dict(st)
-                ab["text"] = display
-                out.abilities.append(ab)
+        _static(got.children, display, out)
+        return
+    if kind == "once_when_ability":
+        once, on, effect = got.children
+        ab = _when(on, effect, display)
+        ab["auto"]["per_turn"] = 1  # 10.7.2.2
+        if str(once).lower().startswith("on each of your"):
+            on = ab["auto"]["on"]
+            on = {"named": on} if isinstance(on, str) else dict(on)
+            on["cond"] = tc.and_cond(on.get("cond"), {"turn": "yours"})
+            ab["auto"]["on"] = on
+        out.abilities.append(ab)
         return
     raise NoParse(chunk)
 
@@ -1057,23 +1245,49 @@ def compile_paragraph(line: str, out: Compiled, card_type: str, effect_lines: li
 
 
 def _paragraph(tree: Any, line: str, out: Compiled, card_type: str) -> None:
-    for ch in tree.children:
+    kids = list(tree.children)
+    for i, ch in enumerate(kids):
         if ch.data == "_ambig":
-            raise NoParse("ambiguous ability")
+            # several readings of one ability: the first that has a meaning
+            err: Exception | None = None
+            for alt in ch.children:
+                if not ch.meta.empty:
+                    alt.meta.start_pos, alt.meta.end_pos = ch.meta.start_pos, ch.meta.end_pos
+                    alt.meta.empty = False
+                trial = copy.deepcopy(out)
+                lead = kids[i - 1:i] if i > 0 and kids[i - 1].data == "quick_keyword" else []
+                try:
+                    _paragraph(Tree("paragraph", lead + [alt] + kids[i + 1:]), line, trial, card_type)
+                except NoParse as e:
+                    err = e
+                    continue
+                out.keywords, out.abilities, out.extra = trial.keywords, trial.abilities, trial.extra
+                return
+            raise err if err is not None else NoParse(line)
         if ch.data == "keyword_sentence":
             out.add_kw(KEYWORDS[str(ch.children[0]).lower()])
         elif ch.data == "quick_keyword":
+            if i + 1 < len(kids) and kids[i + 1].data == "activated":
+                continue  # 12.3.3: the Quick of the activated ability that follows
             out.add_kw("quick")
         else:
-            chunk = line[ch.meta.start_pos:ch.meta.end_pos] if not ch.meta.empty else line
-            _ability(ch, chunk, out, card_type)
+            # an ability runs to the end of its paragraph (keyword sentences come before it)
+            chunk = line[ch.meta.start_pos:] if not ch.meta.empty else line
+            quick = i > 0 and kids[i - 1].data == "quick_keyword"
+            if quick:
+                chunk = line[kids[i - 1].meta.start_pos:ch.meta.end_pos]
+            _ability(ch, chunk, out, card_type, quick)
+
+
+_POOL_LEARNT = [False]
 
 
 def compile_text(text: str, *, card_type: str = "follower", name: str = "") -> dict:
     """Compile a card's printed text with the grammar: the card fields it stands for
     (``keywords``, ``abilities``, ``effect`` for a spell).  Raises :class:`Uncompilable` naming
     the paragraph the grammar does not read."""
-    if not _VOCAB["TOKEN"]:
+    if not _POOL_LEARNT[0]:
+        _POOL_LEARNT[0] = True
         _pool_vocabulary()
     src = notation(text or "")
     out = Compiled()
@@ -1086,6 +1300,12 @@ def compile_text(text: str, *, card_type: str = "follower", name: str = "") -> d
         else:
             lines.append(ln.strip())
     effect_lines: list[str] = []
+    if card_type == "spell" and any(re.fullmatch(r"-{3,}", ln) for ln in lines):
+        # a spell's abilities above a rule, its spell text below (10.1.1.4)
+        k = next(i for i, ln in enumerate(lines) if re.fullmatch(r"-{3,}", ln))
+        for ln in lines[:k]:
+            _wrap(name, ln, lambda ln=ln: compile_paragraph(ln, out, "follower", []))
+        lines = lines[k + 1:]
     for ln in lines:
         _wrap(name, ln, lambda ln=ln: compile_paragraph(ln, out, card_type, effect_lines))
     if card_type == "spell" and effect_lines:

@@ -1,0 +1,982 @@
+"""The Caster Chronicles' text compiler on a grammar of its templating language (in progress).
+
+``grammar.lark`` (beside this module) is the grammar of printed Caster text; :class:`CasterSemantics`
+gives each rule its meaning (a Lark ``Transformer``).  Races and traits are vocabulary, built
+into the grammar when it is loaded from the card data (:func:`vocabulary`), never written in it.
+The meanings are the items of the template compiler (``compiler.py``), assembled by the same
+``compiler.Asm``, so both compilers give the same effect-language output for a text both read.
+
+``compiler.compile_entry`` reads text with this grammar first; text it does not read yet is read
+by the templates (docs/card-grammar.md).  Development commands:
+
+    python benchmarks/compiler_holdout.py caster --compiler grammar [--failures]
+    python benchmarks/compiler_holdout.py caster --compare
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import LarkError, VisitError
+
+from ...cards.textcompiler import NoParse, Uncompilable
+from . import compiler as tc
+from .compiler import (
+    EOT,
+    KEYWORDS,
+    NP,
+    PARAM_KEYWORDS,
+    Asm,
+    Compiled,
+    Report,
+    notation,
+)
+from .vocabulary import ON_FIELD
+
+GRAMMAR_FILE = Path(__file__).with_name("grammar.lark")
+_RACES: dict[str, str] = {}
+
+
+def vocabulary(races: Iterable[str] = ()) -> None:
+    """Add races and traits (CR 206) of the card data to the words the grammar reads."""
+    changed = False
+    for r in races:
+        r = " ".join(str(r).split())
+        if r and r.lower() not in _RACES:
+            _RACES[r.lower()] = r
+            changed = True
+    if changed:
+        _parser.cache_clear()
+
+
+def learn_entry(entry: dict) -> None:
+    """The races and traits a card entry defines (``race: Beast/Wolf``, ``trait``)."""
+    if not isinstance(entry, dict):
+        return
+    words: list = []
+    for key in ("race", "trait", "races"):
+        v = entry.get(key)
+        if isinstance(v, str):
+            words.extend(re.split(r"[/|]", v))
+        elif isinstance(v, list):
+            words.extend(x for x in v if isinstance(x, str))
+    vocabulary(races=[w.strip() for w in words if w.strip()])
+
+
+def _pool_vocabulary() -> None:
+    from ...cards.loader import read_yaml
+
+    for f in sorted(Path(__file__).with_name("pool").glob("*.yaml")):
+        data = read_yaml(f)
+        for c in data.get("cards", data) if isinstance(data, dict) else data:
+            learn_entry(c)
+
+
+_POOL_LEARNT = [False]
+
+
+def _alternation(words: Iterable[str]) -> str:
+    ws = sorted({w.lower() for w in words}, key=len, reverse=True)
+    if not ws:
+        return r"/(?!x)x/"
+    return "/(?i:" + "|".join(re.escape(w).replace("/", r"\/") for w in ws) + r")(?![\w'-])/"
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    text = GRAMMAR_FILE.read_text(encoding="utf-8")
+    kws = set(KEYWORDS) | set(PARAM_KEYWORDS)
+    extra = "\n".join([
+        f"RACE: {_alternation(_RACES)}",
+        f"KEYWORD: {_alternation(kws)}",
+    ])
+    return Lark(text + "\n" + extra + "\n", start="paragraph", parser="earley", lexer="dynamic",
+                ambiguity="explicit", propagate_positions=True)
+
+
+def _n(tok: Any) -> int:
+    return tc.read_number(str(tok))
+
+
+@v_args(inline=True)
+class CasterSemantics(Transformer):
+    """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
+
+    # keywords (CR 1101)
+    def keyword(self, k: Token, v: Token | None = None) -> Any:
+        name = " ".join(str(k).lower().split())
+        if v is None:
+            if name not in KEYWORDS:
+                raise NoParse(name)
+            return KEYWORDS[name]
+        # "[Break](2)", "[United Front](Justice)": a keyword's value (CR 1103.3, 1108.2)
+        val = str(v).strip()
+        if name not in PARAM_KEYWORDS or not tc._param_ok(name, val):
+            raise NoParse(val)
+        return {PARAM_KEYWORDS[name]: int(val) if val.isdigit() else val}
+
+    # triggers (CR 906)
+    def t_enter(self) -> Any:
+        return "enter"  # CR 1106.2
+
+    def t_last_words(self) -> Any:
+        return "last_words"  # CR 1107.2
+
+    def t_attacks(self, _w: Token, _n: Token) -> Any:
+        return "attacks"
+
+    def t_switches(self, _w: Token, _n: Token) -> Any:
+        return "switches"  # CR 1011.2
+
+    def t_destroyed(self, _w: Token, _n: Token) -> Any:
+        return "destroyed"
+
+    def t_leaves(self, _w: Token, _n: Token) -> Any:
+        return "leaves_field"
+
+    def t_corrupts(self, _w: Token, _n: Token) -> Any:
+        return "corrupts"
+
+    def t_end_of_turn(self) -> Any:
+        return "end_of_turn"
+
+    def t_end_of_your_turn(self) -> Any:
+        return "end_of_your_turn"
+
+    def t_end_of_enemy_turn(self) -> Any:
+        return {"named": "end_of_turn", "whose": "enemy"}
+
+    def t_start_of_turn(self) -> Any:
+        return tc.t_start_of_turn()
+
+    def t_enters(self, _w: Token, w: NP) -> Any:
+        return tc.t_enters(w)
+
+    def t_attacks_servant(self, _w: Token, _n: Token) -> Any:
+        return tc.t_attacks_servant()
+
+    def t_ally_corrupts(self, _w: Token) -> Any:
+        return tc.t_ally_corrupts()
+
+    def t_destroys(self, _w: Token, _n: Token) -> Any:
+        return tc.t_destroys()
+
+    # costs (CR 903.2h)
+    def c_rest(self) -> Any:
+        return tc.q_rest()
+
+    def c_aether(self, n: Token) -> Any:
+        return int(str(n))
+
+    def c_discard_n(self, n: Token) -> Any:
+        return tc.q_discard(_n(n))
+
+    def c_discard(self, w: NP) -> Any:
+        return tc.q_discard_sel(w)
+
+    def c_banish_self(self, _n: Token) -> Any:
+        return tc.q_banish_self()
+
+    def c_banish(self, w: NP) -> Any:
+        return tc.q_banish(w)
+
+    def costs(self, *items: Any) -> list:
+        return list(items)
+
+    # noun phrases (CR 201-206)
+    def q_target(self) -> tuple:
+        return ("target", 1, False, {})
+
+    def q_up_to_target(self, n: Token) -> tuple:
+        return ("target", _n(n), True, {})
+
+    def q_n_target(self, n: Token) -> tuple:
+        return ("target", _n(n), False, {})
+
+    def q_up_to(self, n: Token) -> tuple:
+        return ("choose", _n(n), True, {})
+
+    def q_all(self) -> tuple:
+        return ("all", 1, False, {"each": True})
+
+    def q_another(self) -> tuple:
+        return ("choose", 1, False, {"other": True})
+
+    def q_n(self, n: Token) -> tuple:
+        return ("choose", _n(n), False, {})
+
+    def modifier(self, m: Token) -> tuple:
+        return ("mod", str(m).lower())
+
+    def lv(self, n: Token) -> tuple:
+        return ("lv", int(str(n)))
+
+    def race_list(self, *rs: Token) -> tuple:
+        return ("races", [_RACES.get(str(r).lower(), str(r)) for r in rs])
+
+    def s_cost(self, n: Token, cmp: Token | None = None) -> tuple:
+        v = _n(n)
+        if cmp is None:
+            return ("filt", {"cost": v})
+        return ("filt", {"cost_max": v} if str(cmp).lower() == "less" else {"cost_min": v})
+
+    def s_zone(self, owner: Token, zone: Token) -> tuple:
+        z = tc._ZONES[" ".join(str(zone).lower().split())]
+        o = tc._OWNERS[" ".join(str(owner).lower().split())]
+        return ("zone", z, o)
+
+    def np_sel(self, *parts: Any) -> NP:
+        return _build_np(parts)
+
+    def np_races(self, *parts: Any) -> NP:
+        return _build_np(parts)
+
+    def n_top_cards(self, *parts: Token) -> NP:
+        n = _n(parts[0]) if len(parts) == 2 else 1
+        who = {"your": "you", "an allied": "you", "an enemy": "enemy", "the enemy's": "enemy", "their": "enemy"}
+        return tc._top(n, who[" ".join(str(parts[-1]).lower().split())])
+
+    def non_race(self, r: Token) -> tuple:
+        return ("non_race", _RACES.get(str(r).lower(), str(r)))
+
+    def n_of_them(self, n: Token) -> NP:
+        return NP("choose", {"in": "$it"}, n=_n(n))
+
+    def s_printed(self, a: Token, cmp: Token, b: Token) -> tuple:
+        # CR 909.6: "printed" information is the card's without any continuous effect
+        return ("filt", {"where": {"compare": [{"prop": ["it", str(a).lower()]},
+                                               ">" if str(cmp).lower() == "greater" else "<",
+                                               {"original": ["it", str(b).lower()]}]}})
+
+    def s_enemy_controls(self) -> tuple:
+        return ("filt", {"controller": "enemy"})
+
+    def s_you_control(self) -> tuple:
+        return ("filt", {"controller": "you"})
+
+    def n_self(self, _n: Token) -> NP:
+        return NP("ref", ref="self")
+
+    def n_it(self) -> NP:
+        return NP("ref", ref="it")
+
+    def n_that(self) -> NP:
+        return NP("ref", ref="that")
+
+    def n_other_named(self, q: Token) -> NP:
+        return NP("choose", {"name": str(q).strip('"'), "other": True})  # CR 202.4
+
+    def n_named(self, q: Token) -> NP:
+        return NP("choose", {"name": str(q).strip('"')})
+
+    def objs(self, *nps: NP) -> list:
+        return list(nps)
+
+    # players
+    def p_target_enemy(self) -> str:
+        return "enemy"
+
+    def p_that_enemy(self) -> str:
+        return "enemy"
+
+    def p_each(self) -> str:
+        return "each"
+
+    # what a card gains (CR 1014.3)
+    def m_stat(self, n: Token, stat: Token) -> tuple:
+        return ("stat", str(stat).lower(), int(str(n).replace(" ", "")))
+
+    def m_stat_each(self, n: Token, stat: Token, each: Token) -> tuple:
+        return ("stat", str(stat).lower(), {"mul": [int(str(n).replace(" ", "")), tc._each_count(str(each))]})
+
+    def np_each(self, *parts: Any) -> NP:
+        return _build_np((("all", 1, False, {"each": True}),) + parts)
+
+    def m_stats_each_np(self, n: Token, a: Token, b: Token, w: NP) -> tuple:
+        if w.kind != "all" or str(a).lower() == str(b).lower():
+            raise NoParse("for each")
+        v = int(str(n).replace(" ", ""))
+        return ("stats_each", {str(a).lower(): {"mul": [v, {"count": w.filt}]},
+                               str(b).lower(): {"mul": [v, {"count": w.filt}]}})
+
+    # continuous abilities (CR 904, 909)
+    def st_gains(self, w: NP, m: dict) -> list:
+        return tc._static_gain(w, m)
+
+    def st_gains_if(self, w: NP, m: dict, c: dict) -> list:
+        return [dict(e, **{"if": c}) for e in tc._static_gain(w, m)]
+
+    def st_gains_if_first(self, c: dict, w: NP, m: dict) -> list:
+        return self.st_gains_if(w, m, c)
+
+    def st_no_attacked_rested(self, w: NP) -> list:
+        return tc.st_no_attacked_rested(w)
+
+    def st_no_attacked(self, w: NP) -> list:
+        return tc.st_no_attacked(w)
+
+    def st_hubris_text(self, w: NP) -> list:
+        return tc.st_hubris_text(w)  # CR 1110.2
+
+    def st_no_attack_players(self, w: NP) -> list:
+        return tc.st_no_attack_players(w)
+
+    def st_no_attack(self, w: NP) -> list:
+        return tc.st_no_attack(w)
+
+    def st_indestructible(self, w: NP) -> list:
+        return tc.st_indestructible(w)
+
+    def st_no_switch(self, w: NP) -> list:
+        return tc.st_no_switch(w)  # CR 705
+
+    def st_untargetable(self, w: NP) -> list:
+        return tc.st_untargetable(w)
+
+    def st_no_caster_abilities(self) -> list:
+        return tc.st_no_caster_abilities()  # CR 907.1
+
+    def st_same_name(self) -> list:
+        return tc.st_same_name()  # CR 504.1a-1
+
+    def m_same(self, stat: Token) -> tuple:
+        return ("same", str(stat).lower())
+
+    def m_keyword(self, k: Token) -> tuple:
+        return ("kw", KEYWORDS[str(k).lower()])
+
+    def mods(self, *ms: tuple) -> dict:
+        out: dict[str, Any] = {}
+        kws: list = []
+        last = None
+        for m in ms:
+            if m[0] == "stat":
+                if m[1] in out:
+                    raise NoParse("a stat twice")
+                out[m[1]] = last = m[2]
+            elif m[0] == "same":
+                if last is None or m[1] in out:
+                    raise NoParse("ATK and DEF")
+                out[m[1]] = last
+            elif m[0] == "stats_each":
+                if out:
+                    raise NoParse("for each")
+                out.update(m[1])
+            else:
+                kws.append(m[1])
+        if kws:
+            out["keywords"] = kws
+        return out
+
+    # conditions
+    def c_it_is(self, w: NP) -> dict:
+        return {"is": [NP("ref", ref="it"), w.filt]}
+
+    def c_orbs_min(self, n: Token) -> dict:
+        return {"orbs": {"min": _n(n)}}
+
+    def c_orbs_max(self, n: Token) -> dict:
+        return {"orbs": {"max": _n(n)}}
+
+    def c_battled(self) -> dict:
+        return {"is": [NP("ref", ref="it"), {"battled": True}]}  # CR 803.4
+
+    def c_battled_servant(self) -> dict:
+        return {"is": [NP("ref", ref="it"), {"battled": "servant"}]}
+
+    def c_their_servant_died(self) -> dict:
+        return tc._rec("servants_to_graveyard", "enemy")
+
+    def c_cost_vs_banished(self, races: tuple) -> dict:
+        return {"compare": [{"prop": [NP("ref", ref="it"), "cost"]}, "<=", {"prop": ["_paid_banish", "cost"]}]}
+
+    def c_no_spells(self) -> dict:
+        return {"record": {"key": "spells_played", "min": 0, "max": 0}}
+
+    def c_control_n(self, n: Token, s: NP) -> dict:
+        return tc.c_control_n(_n(n), s)
+
+    def c_they_more(self) -> dict:
+        return {"compare": [{"count": {"type": "servant", "controller": "enemy"}}, ">",
+                            {"count": {"type": "servant", "controller": "you"}}]}
+
+    def c_no_other(self) -> dict:
+        return {"none": {"type": "servant", "controller": "you", "other": True}}
+
+    # who did what this turn: a player's per-turn record
+    def w_one_servant(self, side: Token | None = None) -> tuple:
+        return ("servant", str(side).lower() if side is not None else None, 1)
+
+    def w_n_servants(self, n: Token, side: Token) -> tuple:
+        return ("servant", str(side).lower(), _n(n))
+
+    def w_servants(self, side: Token) -> tuple:
+        return ("servants", str(side).lower(), 1)
+
+    def w_enemy(self) -> tuple:
+        return ("player", "enemy", 1)
+
+    def w_you(self) -> tuple:
+        return ("player", "allied", 1)
+
+    def c_record(self, who: tuple, event: Token, *rest: Token) -> dict:
+        twice = bool(rest) and str(rest[0]).lower().startswith("twice")
+        ev = " ".join(str(event).lower().split())
+        kind, side, n = who
+        if side is None:
+            raise NoParse("whose servant")
+        player = "enemy" if side == "enemy" else None
+        keys = {
+            ("servant", "corrupted an enemy orb"): "servant_corrupted",
+            ("servant", "was returned to its owner's hand from the field"): "servants_returned",
+            ("servant", "entered the field"): "servants_entered",
+            ("servant", "destroyed an enemy servant in battle"): "destroyed_in_battle",
+            ("player", "played a spell by its [break] ability"): "break_played",
+            ("player", "discarded a card"): "discarded",
+            ("servant", "attacked"): "attacks",
+            ("servants", "attacked"): "attacks",
+            ("servant", "switched"): "switched",
+            ("servant", "was destroyed in battle"): "servants_destroyed_in_battle",
+            ("servant", "was destroyed by battle"): "servants_destroyed_in_battle",
+            ("servant", "was destroyed by non-battle"): "servants_destroyed_by_effect",
+        }
+        key = keys.get((kind, ev))
+        if key is None or (kind == "servants" and ev == "attacked" and not twice):
+            raise NoParse(ev)
+        if twice:
+            n = 2
+        args: list = [key] + ([player] if player else [])
+        return tc._rec(*args, n=n) if n != 1 else tc._rec(*args)
+
+    # clauses (CR 1001-1018)
+    def k_destroy(self, w: list) -> list:
+        return tc.k_destroy(w)
+
+    def k_banish(self, w: NP) -> list:
+        return tc.k_banish(w)
+
+    def k_p_banish(self, p: str, w: NP) -> list:
+        return tc.k_p_banish(p, w)
+
+    def k_return(self, w: list) -> list:
+        return tc.k_return(w)
+
+    def k_rest(self, w: NP) -> list:
+        return tc.k_rest(w)
+
+    def k_recover(self, w: NP) -> list:
+        return tc.k_recover(w)
+
+    def k_reverse(self, w: NP) -> list:
+        return tc.k_reverse(w)
+
+    def k_switch(self, w: NP) -> list:
+        return tc.k_switch(w)
+
+    def k_draw(self, n: Token) -> list:
+        return tc.k_draw(_n(n))
+
+    def k_p_draw(self, p: str, n: Token) -> list:
+        return tc.k_p_draw(p, _n(n))
+
+    def k_discard(self, n: Token) -> list:
+        return tc.k_discard(_n(n))
+
+    def k_p_discard(self, p: str, n: Token) -> list:
+        return tc.k_p_discard(p, _n(n))
+
+    def k_to_hand(self, w: NP) -> list:
+        return tc.k_to_hand(w)
+
+    def k_to_field(self, w: NP) -> list:
+        return tc.k_put_field(w)
+
+    def k_to_graveyard(self, w: NP) -> list:
+        return tc.k_to_graveyard(w)
+
+    def k_to_bottom(self, w: NP) -> list:
+        return tc.k_bottom(w)
+
+    def k_search(self, w: NP) -> list:
+        return tc.k_search(w)  # CR 1012.2
+
+    def k_search_only(self, w: NP) -> list:
+        return tc.k_search_only(w)
+
+    def k_reveal_found(self) -> list:
+        return tc.k_reveal_found()
+
+    def k_shuffle(self) -> list:
+        return tc.k_shuffle()
+
+    def k_shuffle_put_top(self) -> list:
+        return tc.k_shuffle_put_top()
+
+    def k_look(self) -> list:
+        return tc.k_look()
+
+    def k_loses(self, w: NP, k: Token) -> list:
+        return tc.k_loses(w, [KEYWORDS[str(k).lower()]])
+
+    def k_indestructible(self, w: NP) -> list:
+        return tc.k_indestructible(w)
+
+    def k_no_attack(self, w: NP) -> list:
+        return tc.k_no_attack(w)
+
+    def k_no_attacked(self) -> list:
+        return tc.k_no_attacked()
+
+    def k_look_n(self, n: Token) -> list:
+        return tc.k_look_n(_n(n))
+
+    def k_pick_look(self) -> list:
+        return tc.k_pick_look()
+
+    def replacement_rest(self, e: list) -> list:
+        return e
+
+    def k_to_top(self, w: NP) -> list:
+        return tc.k_top(w)
+
+    def k_produce(self, n: Token) -> list:
+        return tc.k_produce(int(str(n)))  # aether of no element (CR 907.5)
+
+    def k_produce_any(self, n: Token) -> list:
+        return tc.k_produce_any(_n(n))  # CR 907.7
+
+    def k_produce_self(self, n: Token) -> list:
+        return tc.k_produce_self(_n(n))
+
+    def r_from_zone(self, z: Token) -> list:
+        zone = {"caster zone": "casters", "hand": "hand", "graveyard": "graveyard"}[" ".join(str(z).lower().split())]
+        return [{"@flags": {"zones": [zone]}}]  # CR 902.2
+
+    def k_look_enemy(self) -> list:
+        return tc.k_look_enemy()
+
+    def k_reveal(self, w: NP) -> list:
+        return tc.k_reveal(w)  # CR 1004.1
+
+    def k_rest_or_reverse(self, w: NP) -> list:
+        return tc.k_rest_or_reverse(w)
+
+    def k_to_orbs(self, w: NP, *_: Token) -> list:
+        return tc.k_to_orbs(w)  # CR 309
+
+    def k_to_casters(self, w: NP) -> list:
+        return tc.k_to_casters(w)
+
+    def k_to_casters_rested(self, w: NP) -> list:
+        return tc.k_to_casters_rested(w)
+
+    def k_to_owner_casters(self, w: NP) -> list:
+        return tc.k_to_owner_casters(w)
+
+    def k_gains(self, w: NP, m: dict) -> list:
+        return tc.k_gains(w, m)
+
+    def k_gain_control(self, w: NP) -> list:
+        return tc.k_gain_control(w)
+
+    def k_exchange(self, a: NP, b: NP) -> list:
+        return tc.k_exchange(a, b)
+
+    def k_p_reveal_hand(self, p: str) -> list:
+        if p != "enemy":
+            raise NoParse("reveal")
+        return [{"reveal": NP("all", {"zone": "hand", "player": p})}]
+
+    # sentences
+    def joiner(self, *_: Any) -> None:
+        return None
+
+    def effects(self, *parts: Any) -> list:
+        out: list = []
+        for p in parts:
+            if p is not None:
+                out.extend(p)
+        return out
+
+    def s_then(self, e: list) -> list:
+        return [{"@then": True}] + e
+
+    def s_if(self, c: dict, e: list) -> list:
+        return [{"@if": c, "then": e}]
+
+    def s_if_after(self, e: list, c: dict) -> list:
+        return [{"@if": c, "then": e, "late": True}]
+
+    # riders of activated abilities (CR 903.1): when it may be played
+    def r_your_turn(self) -> list:
+        return [{"@flags": {"timing": "your_turn"}}]
+
+    def r_enemy_turn(self) -> list:
+        return [{"@flags": {"timing": "enemy_turn"}}]
+
+    def r_main_phase(self) -> list:
+        return [{"@flags": {"timing": "your_main"}}]
+
+    def r_once(self) -> list:
+        return [{"@flags": {"once_per_turn": True}}]
+
+    def r_any_player(self) -> list:
+        return [{"@flags": {"who": "any"}}]
+
+    def r_your_phase_if(self, ph: Token, c: dict) -> list:
+        return [{"@flags": {"timing": "your_turn", "if": {"and": [{"phase": str(ph).lower()}, c]}}}]
+
+    def may_text(self, e: list) -> tuple:
+        return (e,)
+
+    @v_args(meta=True, inline=False)
+    def alt_text(self, meta: Any, children: list) -> tuple:
+        return (children[0], _text_of(None, meta, ""))
+
+    @v_args(meta=True, inline=False)
+    def s_may(self, meta: Any, children: list) -> list:
+        (e,) = children[0]
+        return [{"@may": e, "prompt": _text_of(children[0], meta, "you may") + "?"}]
+
+    @v_args(meta=True, inline=False)
+    def s_or(self, meta: Any, children: list) -> list:
+        a, b = children
+        return [{"@modes": [(a[1], a[0]), (b[1], b[0])], "shared": None}]
+
+    def s_choose_targets(self, w: NP) -> list:
+        if w.kind != "target":
+            raise NoParse("choose")
+        return [{"@name": w}]
+
+    def r_enemy_phase(self, ph: Token) -> list:
+        return [{"@flags": {"timing": "enemy_turn", "if": {"phase": str(ph).lower()}}}]
+
+    def sentence(self, items: list) -> list:
+        return items
+
+
+def _build_np(parts: tuple) -> NP:
+    """A selector from the parts of a noun phrase (CR 201.4, 206.3: a type or race named without a
+    zone is in the field; CR 105.4: "allied"/"enemy" name a controller, or a zone's player)."""
+    kind, n, up_to = None, 1, False
+    filt: dict[str, Any] = {}
+    head = None
+    races: list | None = None
+    each = False
+    for p in parts:
+        if isinstance(p, tuple) and len(p) == 4:
+            kind, n, up_to, extra = p
+            each = bool(extra.get("each"))
+            if extra.get("other"):
+                filt["other"] = True
+        elif isinstance(p, Token):
+            head = str(p).lower()
+        elif p[0] == "mod":
+            w = p[1]
+            if w in ("allied", "enemy"):
+                filt["controller"] = "you" if w == "allied" else "enemy"
+            elif w in ("rested", "recovered", "reversed"):
+                filt["orientation"] = w
+            elif w.startswith("non-"):
+                filt["not_orientation"] = w[4:]
+            elif w == "other":
+                filt["other"] = True
+            elif w == "face-down":
+                filt["face"] = "down"
+            else:
+                filt["element"] = w
+        elif p[0] == "non_race":
+            filt["where"] = {"not": {"is": ["it", {"race": p[1]}]}}
+        elif p[0] == "lv":
+            filt["level"] = p[1]
+        elif p[0] == "races":
+            races = p[1]
+        elif p[0] == "filt":
+            filt.update(p[1])
+        elif p[0] == "zone":
+            if "zone" in filt:
+                raise NoParse("two zones")
+            filt["zone"] = p[1]
+            if p[2]:
+                filt["player"] = p[2]
+    plural = False
+    if head is not None:
+        plural = head in tc._PLURAL_HEADS
+        typ = tc._HEADS[head]
+        if typ == "@orb":
+            filt.setdefault("zone", "orbs")
+            if "controller" in filt:
+                filt["player"] = filt.pop("controller")
+        elif typ == "@spell":
+            filt["zone"] = "chase"  # CR 312.3
+        elif typ is not None:
+            filt["type"] = typ
+    if races:
+        filt["race"] = races[0] if len(races) == 1 else races
+    if "zone" in filt and filt["zone"] not in ON_FIELD and "controller" in filt and "player" not in filt:
+        filt["player"] = filt.pop("controller")
+    if kind is None:
+        if not plural and not (head is None and races and races[-1].endswith("s")):
+            raise NoParse("a singular noun needs a quantifier")
+        kind = "all"
+    elif kind == "all" and not plural and head is not None and not each:
+        raise NoParse("all + singular")
+    if kind == "choose" and plural and n == 1 and not up_to:
+        raise NoParse("a plural chosen")
+    return NP(kind, filt, n=n, up_to=up_to)
+
+
+_SEM = CasterSemantics()
+
+
+def _transform(tree: Any) -> Any:
+    """The meaning of a parse tree; of several readings (``_ambig``), the first that has one."""
+    if isinstance(tree, Token):
+        return tree
+    if tree.data == "_ambig":
+        last: Exception | None = None
+        for alt in tree.children:
+            try:
+                return _transform(alt)
+            except NoParse as e:
+                last = e
+        raise last if last is not None else NoParse("no reading")
+    kids = [_transform(c) for c in tree.children]
+    try:
+        return _SEM._call_userfunc(tree, kids)
+    except VisitError as e:
+        if isinstance(e.orig_exc, NoParse):
+            raise e.orig_exc from None
+        raise
+
+
+def _run(sents: list, asm: Asm, do: list) -> None:
+    """Sentences in order; "Then, ..." after an "If ..." sentence continues its condition."""
+    last_if: dict | None = None
+    for items in sents:
+        starts = bool(items) and isinstance(items[0], dict) and items[0].get("@then") is True
+        items = [it for it in items if not (isinstance(it, dict) and it.get("@then") is True)]
+        if starts and last_if is not None:
+            asm.run(items, last_if["if"]["then"])
+            continue
+        before = len(do)
+        asm.run(items, do)
+        if len(items) == 1 and "@if" in items[0] and len(do) == before + 1 and "if" in do[-1]:
+            last_if = do[-1]
+        elif not starts:
+            last_if = None
+
+
+def _body(sents: list, kind: str, that: str | None = None) -> dict:
+    asm = Asm(that=that)
+    do: list = []
+    _run(sents, asm, do)
+    tc._no_open_search(do)
+    spec: dict[str, Any] = {}
+    if asm.targets:
+        spec["target"] = asm.targets[0] if len(asm.targets) == 1 else asm.targets
+    if asm.choose is not None:
+        spec["choose"] = asm.choose
+    spec["do"] = do
+    flags = dict(asm.flags)
+    zones = flags.pop("zones", None)
+    if kind == "auto":
+        once = flags.pop("once_per_turn", False)
+        if flags:
+            raise NoParse("a rider of an activated ability on an automatic ability")
+        if once:
+            flags["per_turn"] = 1  # CR 906.2
+    elif kind == "spell" and (flags or zones):
+        raise NoParse("a rider of an ability on a card's own effect")
+    spec.update(flags)
+    if zones:
+        spec["@zones"] = zones
+    return spec
+
+
+#: the paragraph being read (prompts and option texts are quoted from it)
+_SOURCE = [""]
+
+
+def _text_of(part: Any, meta: Any, lead: str) -> str:
+    """The printed words of a part of the paragraph (after its leading word ``lead``)."""
+    if meta.empty:
+        raise NoParse("no text")
+    t = _SOURCE[0][meta.start_pos:meta.end_pos].strip().rstrip(".")
+    if lead and t.lower().startswith(lead):
+        t = t[len(lead):].strip()
+    return t
+
+
+def _parse(line: str) -> Any:
+    _SOURCE[0] = line
+    try:
+        return _parser().parse(line)
+    except LarkError as e:
+        raise NoParse(line) from e
+
+
+def compile_paragraph(line: str, out: Compiled, card_type: str, effect_sents: list) -> None:
+    tree = _parse(line)
+    alts = tree.children if tree.data == "_ambig" else [tree]
+    err: Exception | None = None
+    for alt in alts:
+        try:
+            _paragraph(alt, line, out, card_type, effect_sents)
+            return
+        except NoParse as e:
+            err = e
+    raise err if err is not None else NoParse(line)
+
+
+def _paragraph(tree: Tree, line: str, out: Compiled, card_type: str, effect_sents: list) -> None:
+    got = _transform(tree)
+    kind = tree.data
+    if kind == "keyword_line":
+        for k in got.children:
+            out.add_kw(k)
+        return
+    if kind == "auto":
+        on, *sents = got.children
+        that = None
+        if isinstance(on, dict):
+            on = dict(on)
+            that = on.pop("@that", None)
+        spec = _body(sents, "auto", that)
+        if on in ("enter", "last_words"):
+            out.add_kw(on)  # CR 1106, 1107
+        zones = spec.pop("@zones", None)
+        if on in ("last_words", "destroyed"):
+            spec = tc._subst_self(spec)
+        ab: dict[str, Any] = {"auto": {"on": on, **spec}, "text": line}
+        if zones:
+            ab["zones"] = zones
+        out.abilities.append(ab)
+        return
+    if kind == "activated":
+        cost, *sents = got.children
+        spec = _body(sents, "activated")
+        zones = spec.pop("@zones", None)
+        spec = {"cost": cost, **spec}
+        do = spec["do"]
+        if do and all("produce" in i for i in do) and "target" not in spec and "choose" not in spec:
+            spec["aether"] = True  # CR 907.1: no target and produces aether
+        ab = {"activated": spec, "text": line}
+        if zones:
+            ab["zones"] = zones
+        out.abilities.append(ab)
+        return
+    if kind == "draw_replacement":
+        may, first, *rest = got.children
+        asm = Asm()
+        do: list = []
+        for items in [first] + rest:
+            asm.run(items, do)
+        if asm.flags or asm.targets or asm.choose is not None:
+            raise NoParse(line)
+        rep: dict[str, Any] = {"replace": {"event": "move", "from": "deck", "to": "hand", "cause": "draw",
+                                           "player": "you"}, "instead": do}
+        if str(may).lower().startswith("you may"):
+            rep["optional"] = True
+        out.abilities.append({"replacement": rep, "text": line})
+        return
+    if kind == "additional_cost":
+        if card_type != "conjure":
+            raise NoParse("an additional cost of a conjure")
+        out.effect_cost.extend(got.children)  # CR 903.2h
+        return
+    if kind == "continuous":
+        if card_type == "conjure":
+            raise NoParse("a conjure's text is its effect")
+        _continuous(got.children, line, out)
+        return
+    if kind == "conjure_text":
+        if card_type != "conjure":
+            raise NoParse("a continuous ability is not read yet")
+        effect_sents.extend(got.children)
+        return
+    raise NoParse(line)
+
+
+def _continuous(sentences: list, display: str, out: Compiled) -> None:
+    """Continuous abilities (CR 904, 909): the effects of each sentence; effects with different
+    conditions are separate abilities."""
+    made = []
+    for parts in sentences:
+        effects = []
+        for p in parts:
+            if "@keyword" in p:
+                out.add_kw(p["@keyword"])
+                continue
+            e = dict(p)
+            w = e.pop("affects", None)
+            if w is not None:
+                if w.kind == "ref" and w.ref == "self":
+                    pass
+                elif w.kind == "all":
+                    e["affects"] = w.filt
+                else:
+                    raise NoParse(display)
+            effects.append(e)
+        groups: dict[str, list] = {}
+        for e in effects:
+            groups.setdefault(repr(e.get("if")), []).append(e)
+        for grp in groups.values():
+            made.append({"static": grp[0] if len(grp) == 1 else grp, "text": display})
+    out.abilities.extend(made)
+
+
+def compile_text(text: str, *, card_type: str = "servant", name: str = "") -> dict:
+    """Compile a card's printed text with the grammar.  Raises :class:`Uncompilable` naming the
+    paragraph the grammar does not read."""
+    if not _POOL_LEARNT[0]:
+        _POOL_LEARNT[0] = True
+        _pool_vocabulary()
+    out = Compiled()
+    effect_sents: list = []
+    for line in notation(text):
+        try:
+            compile_paragraph(line, out, card_type, effect_sents)
+        except NoParse:
+            raise Uncompilable(line, name) from None
+    if card_type == "conjure" and (effect_sents or out.effect_cost):
+        try:
+            spec = _body(effect_sents, "spell")
+        except NoParse:
+            raise Uncompilable(" ".join(notation(text)), name) from None
+        if out.effect_cost:
+            spec["cost"] = list(out.effect_cost)
+        out.effect = spec
+    elif out.effect_cost:
+        raise Uncompilable("As an additional cost to play this card", name)
+    return out.as_fields()
+
+
+def compile_entry(entry: dict) -> dict:
+    """As :func:`compiler.compile_entry`, with the grammar."""
+    if not tc.needs_compiling(entry):
+        return entry
+    got = compile_text(entry["text"], card_type=str(entry.get("type", "servant")).lower(),
+                       name=str(entry.get("name", "")))
+    out = dict(entry)
+    kws = list(entry.get("keywords", []))
+    for k, v in got.items():
+        if k == "keywords":
+            for x in v:
+                if x not in kws:
+                    kws.append(x)
+            out["keywords"] = kws
+        else:
+            out[k] = v
+    return out
+
+
+__all__ = ["GRAMMAR_FILE", "CasterSemantics", "Report", "Uncompilable", "compile_entry", "compile_text",
+           "vocabulary"]
+
+_ = EOT

@@ -1,0 +1,132 @@
+"""The grammars of card text (games/*/grammar.lark): what they read, that vocabulary comes from
+the data, that they agree with the template compilers on the real cards, and that every card of
+the `cards` conformance scenarios is read by the grammar itself."""
+
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from tcgjudge.cards.loader import read_yaml
+from tcgjudge.cards.textcompiler import Uncompilable
+from tcgjudge.games.caster import grammar_compiler as cg
+from tcgjudge.games.sve import grammar_compiler as sg
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data"
+
+
+def sve(text: str, card_type: str = "follower", name: str = "") -> dict:
+    return sg.compile_text(text, card_type=card_type, name=name)
+
+
+# ------------------------------------------------------------------------------ SVE constructs
+@pytest.mark.rules("sve", "2.6.2")
+def test_sve_parenthesized_qualifier_is_read() -> None:
+    sg.vocabulary(traits=["Mejiro Family"])
+    got = sve("At the start of your main phase, if there are no other Mejiro Family followers on your field "
+              "(with a different name than this card), return this card to the hand.", name="Heir")
+    assert got["abilities"][0]["auto"]["on"]["cond"] == {
+        "none": {"not_name": "Heir", "other": True, "type": "follower", "trait": "Mejiro Family", "controller": "you"}}
+    with pytest.raises(Uncompilable):
+        sve("[FANFARE] Draw a card (if nobody looks).")
+
+
+@pytest.mark.rules("sve", "2.4.2")
+def test_sve_disjunction_of_noun_phrases() -> None:
+    sg.vocabulary(traits=["Pixie", "Umamusume"])
+    t = sve("Fanfare: Select a Pixie follower or an Umamusume follower on your field and give it +1/+1.")
+    assert t["abilities"][0]["auto"]["targets"] == [
+        {"as": "t", "type": "follower", "trait": ["Pixie", "Umamusume"], "controller": "you"}]
+    with pytest.raises(Uncompilable):  # two noun phrases that differ in more than one kind
+        sve("Fanfare: Select an engaged Pixie follower or an Umamusume amulet on your field and give it +1/+1.")
+
+
+@pytest.mark.rules("sve", "10.10.2")
+def test_sve_then_after_if() -> None:
+    t = sve("Fanfare: Summon a Fairy token. If Overflow is active for you, draw a card. Then, give your leader "
+            "+2 defense. Draw a card.")
+    assert t["abilities"][0]["auto"]["do"] == [
+        {"token": {"card": "Fairy"}}, {"if": {"cond": {"overflow": True}, "then": [{"draw": 1}, {"leader_def": 2}]}},
+        {"draw": 1}]
+
+
+@pytest.mark.rules("sve", "2.4", "9.1.2.3")
+def test_sve_vocabulary_comes_from_the_data() -> None:
+    text = "Fanfare: Select a Zorblaxian follower on your field and give it +1/+1."
+    with pytest.raises(Uncompilable):
+        sve(text)  # no card data defines the trait: not read, never guessed
+    sg.learn_entry({"name": "Zorb", "type": "follower", "traits": ["Zorblaxian"]})
+    assert sve(text)["abilities"][0]["auto"]["targets"][0]["trait"] == "Zorblaxian"
+
+
+def test_no_grammar_rule_names_a_card() -> None:
+    for game in ("sve", "caster"):
+        text = (ROOT / "src" / "tcgjudge" / "games" / game / "grammar.lark").read_text(encoding="utf-8")
+        literals = {m.lower() for m in re.findall(r'"([^"\n]+)"', text)}
+        for f in (ROOT / "src" / "tcgjudge" / "games" / game / "pool").glob("*.yaml"):
+            data = read_yaml(f)
+            for c in data.get("cards", data) if isinstance(data, dict) else data:
+                if isinstance(c, dict) and isinstance(c.get("name"), str):
+                    assert c["name"].lower() not in literals, (game, c["name"])
+
+
+def test_grammar_files_are_package_data() -> None:
+    assert '"**/*.lark"' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert sg.GRAMMAR_FILE.is_file() and cg.GRAMMAR_FILE.is_file()
+
+
+# --------------------------------------------------------------------------- Caster constructs
+@pytest.mark.rules("caster", "1013.1")
+def test_caster_turn_record_and_modes() -> None:
+    got = cg.compile_text("[Rest]: Draw a card if an allied servant switched this turn.", card_type="caster")
+    assert got["abilities"][0]["activated"]["do"] == [
+        {"if": {"cond": {"record": {"key": "switched"}}, "then": [{"draw": 1}]}}]
+    got = cg.compile_text("[Enter] ⇒ Reverse target non-reversed enemy servant, or rest target reversed enemy "
+                          "servant.")
+    modes = got["abilities"][0]["auto"]["choose"]["modes"]
+    assert [m["text"] for m in modes] == ["Reverse target non-reversed enemy servant",
+                                          "rest target reversed enemy servant"]
+
+
+@pytest.mark.rules("caster", "206.1a")
+def test_caster_races_come_from_the_data() -> None:
+    text = "[Rest]: Put target Quuxling in an allied graveyard into your hand."
+    with pytest.raises(Uncompilable):
+        cg.compile_text(text, card_type="caster")
+    cg.learn_entry({"name": "Q", "type": "servant", "race": "Quuxling"})
+    assert cg.compile_text(text, card_type="caster")["abilities"][0]["activated"]["target"]["race"] == "Quuxling"
+
+
+# ------------------------------------------- the `cards` scenarios are read by the grammar itself
+@pytest.mark.parametrize("game", ["sve", "caster"])
+def test_cards_scenarios_are_read_by_the_grammar(game: str) -> None:
+    g = importlib.import_module(f"tcgjudge.games.{game}.grammar_compiler")
+    default = "follower" if game == "sve" else "servant"
+    files = sorted((ROOT / "conformance" / game / "cards").glob("*.yaml"))
+    assert files
+    for f in files:
+        cards = [c for c in read_yaml(f).get("cards", []) if isinstance(c, dict)]
+        for c in cards:
+            g.learn_entry(c)
+        for c in cards:
+            text = c.get("text")
+            if not isinstance(text, str) or not text.strip() or {"script", "abilities", "effect"} & set(c):
+                continue
+            g.compile_text(text, card_type=str(c.get("type", default)).lower(), name=str(c.get("name", "")))
+
+
+# ------------------------------------------------- the real cards: the same as the template compilers
+@pytest.mark.skipif(not DATA.is_dir(), reason="no card data at ../shared/data")
+@pytest.mark.parametrize("game", ["sve", "caster"])
+def test_build_sets_read_as_the_templates_read_them(game: str, capsys: pytest.CaptureFixture) -> None:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        holdout = importlib.import_module("compiler_holdout")
+    finally:
+        sys.path.pop(0)
+    assert holdout.compare(game, "build") == 0, capsys.readouterr().out[-3000:]
