@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from ..kernel import debug
 from ..kernel.effects import CEffect, LayerView
 from ..kernel.events import Event
 from ..kernel.objects import Ability, CardDef
@@ -274,6 +275,17 @@ class CardRules(GameRules):
 
     # ------------------------------------------------------------- triggers
     def check_triggers(self, g: Game, events: list[Event], lki: dict) -> None:
+        listened = self.listened_kinds(g)
+        if listened is not None and not any(ev.kind in listened for ev in events):
+            # no automatic ability any card of this game may have watches these events: only the
+            # tallies and the delayed abilities (made during the game, so not indexed) look at them
+            if debug.CHECK:
+                self._check_no_trigger(g, events, lki)
+            for ev in events:
+                self.record_event(g, ev)
+                if g.delayed:
+                    self._check_delayed(g, ev)
+            return
         sources = self._trigger_sources(g, lki)
         for ev in events:
             self.record_event(g, ev)
@@ -286,6 +298,83 @@ class CardRules(GameRules):
                         self.add_pending(g, o.controller, oid, ab, bind, o.card)
             if g.delayed:
                 self._check_delayed(g, ev)
+
+    def _check_no_trigger(self, g: Game, events: list[Event], lki: dict) -> None:
+        for ev in events:
+            for oid, o, c in self._trigger_sources(g, lki):
+                for ab in c["abilities"]:
+                    if ab.kind == "auto" and o.zone in ab.zones and self.trigger_match(g, ab, oid, o, ev) is not None:
+                        raise debug.CacheError(f"{ev!r} triggers {ab!r} of {o!r}, but the index of watched "
+                                               f"event kinds ({sorted(self.listened_kinds(g) or ())}) lacks it")
+
+    def listened_kinds(self, g: Game) -> frozenset[str] | None:
+        """The event kinds that some automatic ability of some card of this game may watch, or None
+        when any event may trigger one.
+
+        A superset, from every card that has had an object in this game (kept up to date by
+        ``Game.create``): its printed abilities, the abilities its effects may give (nested in
+        its text) and those of every keyword its text names.  Copied or evolved characteristics
+        come from another card of the game, so they are covered too.
+        """
+        cards = g.derived.get("cards")
+        if cards is None:
+            return None
+        got = g.derived.get("listened")
+        if got is not None and got[0] == len(cards):
+            return got[1]
+        kinds: set[str] = set()
+        out: frozenset[str] | None = None
+        for card in cards:
+            k = self._card_listens(card)
+            if k is None:
+                break
+            kinds |= k
+        else:
+            out = frozenset(kinds)
+        g.derived["listened"] = (len(cards), out)  # the set of cards only grows
+        return out
+
+    def _card_listens(self, card: CardDef) -> frozenset[str] | None:
+        cache = self.__dict__.setdefault("_listens", {})
+        got = cache.get(id(card))
+        if got is not None and got[0] is card:
+            return got[1]
+        kinds: set[str] = set()
+        try:
+            anything = self._walk_listens(card.chars, kinds, set())
+        except (TypeError, ValueError, KeyError):
+            anything = True  # text this walk does not understand: assume it may watch anything
+        out = None if anything else frozenset(kinds)
+        cache[id(card)] = (card, out)
+        return out
+
+    def _walk_listens(self, x: Any, kinds: set[str], seen: set[int]) -> bool:
+        """Collect the event kinds of every trigger pattern in ``x``; True if one watches any kind."""
+        if isinstance(x, Ability):
+            if id(x) in seen:
+                return False
+            seen.add(id(x))
+            return self._walk_listens(x.spec, kinds, seen)
+        if isinstance(x, dict):
+            on = x.get("on")
+            if isinstance(on, dict):
+                ev = on.get("event")
+                if ev is None:
+                    if "status" not in on and "state" not in on:
+                        return True
+                else:
+                    kinds.update((ev,) if isinstance(ev, str) else ev)
+            if "keywords" in x and x["keywords"]:
+                for k, p in kw_items(x["keywords"]):
+                    if not isinstance(k, str):
+                        return True
+                    for ab in self.keyword_ability_objects(k, p):
+                        if self._walk_listens(ab, kinds, seen):
+                            return True
+            return any(self._walk_listens(v, kinds, seen) for v in x.values())
+        if isinstance(x, (list, tuple, frozenset, set)):
+            return any(self._walk_listens(v, kinds, seen) for v in x)
+        return False
 
     def _trigger_sources(self, g: Game, lki: dict) -> list[tuple[int, Any, dict]]:
         out = list(g.memo(("trigger_sources",), lambda: self._current_trigger_sources(g)))

@@ -161,6 +161,8 @@ class Game:
             setattr(self, name, getattr(snap, name))
         self.gen = snap.gen
         self._cc = self._mc = None
+        if other.derived is not self.derived and "cards" in other.derived:
+            self.derived.setdefault("cards", set()).update(other.derived["cards"])
 
     # ------------------------------------------------------------- the loop
     #: steps the engine may take without any player deciding anything before the game is
@@ -337,6 +339,10 @@ class Game:
         self.objects[oid] = o
         self._insert(self.zones[(zp, zone)], oid, pos)
         self._cc = self._mc = None
+        cards = self.derived.get("cards")
+        if cards is None:
+            cards = self.derived["cards"] = set()
+        cards.add(card)  # every card that has had an object in this game (or its clones)
         return oid
 
     @staticmethod
