@@ -299,6 +299,79 @@ class CardRules(GameRules):
             if g.delayed:
                 self._check_delayed(g, ev)
 
+    # --------------------------------------------- what characteristics read
+    #: aspects (see ``GameRules.chars_reads``) the game's own characteristic code always reads
+    base_reads: frozenset[str] = frozenset()
+    #: aspects each condition or filter hook of the game reads; a hook not listed may read anything
+    hook_reads: dict[str, frozenset[str]] = {}
+    #: effect-language keys that read an aspect of the state (cards/context.py)
+    LANGUAGE_READS: dict[str, frozenset[str]] = {
+        "orientation": frozenset(("orient",)), "not_orientation": frozenset(("orient",)),
+        "player_value": frozenset(("player.*",)), "counters_of": frozenset(("player.*",)),
+    }
+
+    def chars_reads(self, g: Game, effects: Iterable[CEffect]) -> frozenset[str] | None:
+        out = set(self.base_reads)
+        for e in effects:
+            r = self._effect_reads(e)
+            if r is None:
+                return None
+            out |= r
+        return frozenset(out)
+
+    def object_reads(self, g: Game, o: Obj) -> frozenset[str] | None:
+        c = o.card.chars
+        if not c.get("has_static"):
+            return self.base_reads
+        out = set(self.base_reads)
+        for ab in c.get("abilities", ()):
+            if ab.kind == "static":
+                r = self._spec_reads(ab.spec)
+                if r is None:
+                    return None
+                out |= r
+        return frozenset(out)
+
+    def _effect_reads(self, e: CEffect) -> frozenset[str] | None:
+        sel = e.affects[1] if e.affects[0] in ("sel", "players_sel") else None
+        return self._spec_reads((e.cond, e.args, sel))
+
+    def _spec_reads(self, spec: Any) -> frozenset[str] | None:
+        """The aspects the conditions, selectors and values in ``spec`` read (None: anything)."""
+        parts = spec if isinstance(spec, tuple) else (spec,)
+        key = tuple(id(x) for x in parts)
+        cache = self.__dict__.setdefault("_reads_cache", {})
+        got = cache.get(key)
+        if got is not None and all(a is b for a, b in zip(got[0], parts, strict=True)):
+            return got[1]
+        out: set[str] = set()
+        res = None if self._walk_reads(parts, out) else frozenset(out)
+        if len(cache) > 20_000:
+            cache.clear()
+        cache[key] = (parts, res)  # the parts are kept alive, so their ids are not reused
+        return res
+
+    def _walk_reads(self, x: Any, out: set[str]) -> bool:
+        """Collect what ``x`` reads into ``out``; True when it may read anything."""
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if isinstance(k, str):
+                    r = self.LANGUAGE_READS.get(k)
+                    if r is None and (k in self.cond_hooks or k in self.filter_hooks):
+                        r = self.hook_reads.get(k)
+                        if r is None:
+                            return True
+                    if r:
+                        out |= r
+                if self._walk_reads(v, out):
+                    return True
+            return False
+        if isinstance(x, (list, tuple, frozenset, set)):
+            return any(self._walk_reads(v, out) for v in x)
+        if isinstance(x, Ability):
+            return self._walk_reads(x.spec, out)
+        return False
+
     def _check_no_trigger(self, g: Game, events: list[Event], lki: dict) -> None:
         for ev in events:
             for oid, o, c in self._trigger_sources(g, lki):

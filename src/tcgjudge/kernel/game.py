@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from . import debug
 from .decisions import Decision, IllegalAction
-from .effects import CEffect, compute_layers
+from .effects import READS, CEffect, compute_layers
 from .events import Event, PendingTrigger
 from .objects import CardDef, Obj
 from .rng import Rng
@@ -307,13 +308,48 @@ class Game:
         return f"<Game {self.rules.game_id} turn {self.turn}>"
 
     def w(self, oid: int) -> Obj:
-        """A writable version of object ``oid`` (copy-on-write)."""
+        """A writable version of object ``oid`` (copy-on-write).  Every cached value derived from
+        the state is forgotten: any field the caller writes may change any of them."""
         o = self.objects[oid]
         if o.gen != self.gen:
             o = o.copy(self.gen)
             self.objects[oid] = o
         self._cc = self._mc = None
         return o
+
+    def changed(self, aspect: str) -> None:
+        """Forget the cached values that a change of ``aspect`` may have changed: call it after the
+        change.  Aspects: ``orient`` (an object's orientation) and ``player.KEY`` (a player's
+        value ``KEY``).  Values memoised with :meth:`memo` are always forgotten; the
+        characteristics are kept when nothing they were computed from reads this aspect (what they
+        read is in ``_cc[READS]``, filled by ``rules.chars_reads``; None means anything)."""
+        self._mc = None
+        cc = self._cc
+        if cc is None:
+            return
+        reads = cc[READS]
+        if reads is None or aspect in reads or (aspect.startswith("player.") and "player.*" in reads):
+            self._cc = None
+        elif debug.CHECK:
+            self.check_chars(f"after a change of {aspect}")
+
+    def check_chars(self, when: str = "") -> None:
+        """Debug: the cached characteristics must equal those computed afresh."""
+        cc = self._cc
+        if cc is None:
+            return
+        fresh = compute_layers(self)
+        for k, v in cc.items():
+            if k == READS:
+                continue
+            if k in fresh:
+                f = fresh[k]
+            elif k in self.objects:
+                f = self.rules.single_chars(self, self.objects[k])
+            else:
+                raise debug.CacheError(f"characteristics cached for #{k}, which no longer exists ({when})")
+            if debug.normal(v) != debug.normal(f):
+                raise debug.CacheError(f"cached characteristics of {k!r} are stale {when}: {v!r} != {f!r}")
 
     def zone(self, player: int, name: str) -> list[int]:
         """The ids in a zone, in order (top of an ordered zone is the end)."""
@@ -481,7 +517,11 @@ class Game:
         if o.orient == orient:
             return False  # becoming the state it already has is not a change (CR 104.3, SVE 1.3.2.1)
         old = o.orient
-        self.w(oid).orient = orient
+        if o.gen != self.gen:
+            o = o.copy(self.gen)
+            self.objects[oid] = o
+        o.orient = orient
+        self.changed("orient")
         self.emit(Event("orient", oid=oid, player=o.controller, cause=cause, data={"old": old, "new": orient}))
         return True
 
@@ -516,7 +556,7 @@ class Game:
 
     def set_player(self, p: int, key: str, value: Any) -> None:
         self.players[p][key] = value
-        self._cc = self._mc = None
+        self.changed("player." + key)
 
     def add_effect(self, eff: CEffect) -> None:
         self.effects.append(eff)
@@ -561,10 +601,17 @@ class Game:
             cc = self._cc = compute_layers(self)
         c = cc.get(oid)
         if c is None:
-            if oid not in self.objects:
+            o = self.objects.get(oid)
+            if o is None:
                 return self.lki[oid][1]
-            c = self.rules.single_chars(self, self.objects[oid])
+            c = self.rules.single_chars(self, o)
             cc[oid] = c
+            reads = cc[READS]
+            if reads is not None:
+                more = self.rules.object_reads(self, o)
+                if more is None or not more <= reads:
+                    # shared with clones: what any of them computed counts for all
+                    cc[READS] = None if more is None else reads | more
         return c
 
     def memo(self, key: Any, fn: Any) -> Any:

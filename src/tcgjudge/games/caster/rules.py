@@ -53,6 +53,11 @@ def _rounded(c: dict) -> dict:
 
 class CasterRules(CardRules):
     game_id = "caster"
+    #: what the condition and filter hooks of ops.py read beyond objects, zones and effects
+    #: (Game.changed): none reads orientations or player values
+    hook_reads = {k: frozenset() for k in (
+        "dct", "vanity", "bingo", "orbs", "main_timing", "additional_type", "stock", "ability", "printed",
+        "materials_of", "stock_of", "rode", "ridden_by", "battled")}
     zone_specs = ZONES
     layered_zones = frozenset(("field", "casters", "chase"))
     field_zones = ON_FIELD

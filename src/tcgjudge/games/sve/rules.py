@@ -62,6 +62,15 @@ class SveRules(CardRules):
                  "modify": "num", "set_stats": "num", "player": "num", "change_type": "nonnum",
                  "maneuver": "nonnum", "evolve_cost": "num", "damage_mod": "num"}
 
+    #: what characteristics read beyond objects and effects (Game.changed): a leader's defense
+    #: is its player's (2.8.3); the hooks of ops.py, by what they look at
+    base_reads = frozenset(("player.leader_def",))
+    hook_reads = {k: frozenset() for k in (
+        "combo", "spellchain", "necrocharge", "sanguine", "first_player", "die", "class", "universe",
+        "special", "boxed", "damaged", "evolved", "linked", "raced", "trigger_icon", "combat", "named_as")}
+    hook_reads.update({"overflow": frozenset(("player.max_pp",)), "basis": frozenset(("player.basis",)),
+                       "state": frozenset(("orient",)), "can_evolve": frozenset(("orient", "player.*"))})
+
     def card_builder(self) -> Any:
         return self.builder
 
