@@ -301,7 +301,8 @@ class CardRules(GameRules):
 
     # --------------------------------------------- what characteristics read
     #: aspects (see ``GameRules.chars_reads``) the game's own characteristic code always reads
-    base_reads: frozenset[str] = frozenset()
+    #: (here: a static ability's timestamp, ``_static_ceffects``)
+    base_reads: frozenset[str] = frozenset(("data.ts",))
     #: aspects each condition or filter hook of the game reads; a hook not listed may read anything
     hook_reads: dict[str, frozenset[str]] = {}
     #: effect-language keys that read an aspect of the state (cards/context.py)

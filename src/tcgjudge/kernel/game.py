@@ -319,8 +319,9 @@ class Game:
 
     def changed(self, aspect: str) -> None:
         """Forget the cached values that a change of ``aspect`` may have changed: call it after the
-        change.  Aspects: ``orient`` (an object's orientation) and ``player.KEY`` (a player's
-        value ``KEY``).  Values memoised with :meth:`memo` are always forgotten; the
+        change.  Aspects: ``orient`` (an object's orientation), ``data.KEY`` (an object's game
+        data ``KEY``) and ``player.KEY`` (a player's value ``KEY``); ``data.*`` and ``player.*`` in
+        what was read stand for every key.  Values memoised with :meth:`memo` are always forgotten; the
         characteristics are kept when nothing they were computed from reads this aspect (what they
         read is in ``_cc[READS]``, filled by ``rules.chars_reads``; None means anything)."""
         self._mc = None
@@ -328,7 +329,8 @@ class Game:
         if cc is None:
             return
         reads = cc[READS]
-        if reads is None or aspect in reads or (aspect.startswith("player.") and "player.*" in reads):
+        dot = aspect.find(".")
+        if reads is None or aspect in reads or (dot > 0 and aspect[:dot + 1] + "*" in reads):
             self._cc = None
         elif debug.CHECK:
             self.check_chars(f"after a change of {aspect}")
@@ -526,13 +528,17 @@ class Game:
         return True
 
     def set_data(self, oid: int, key: str, value: Any) -> None:
-        o = self.w(oid)
+        o = self.objects[oid]
+        if o.gen != self.gen:
+            o = o.copy(self.gen)
+            self.objects[oid] = o
         if o.data is None:
             o.data = {}
         if value is None:
             o.data.pop(key, None)
         else:
             o.data[key] = value
+        self.changed("data." + key)
 
     def add_counters(self, oid: int, name: str, n: int, cause: Any = None) -> int:
         """Put (n > 0) or remove (n < 0) counters; returns how many changed."""

@@ -66,8 +66,9 @@ class GameRules:
 
     def chars_reads(self, g: Game, effects: Iterable[CEffect]) -> frozenset[str] | None:
         """What characteristics computed with these continuous effects (those of the game and of
-        static abilities) may read beyond the objects' cards, zones, face, data and counters: a set
-        of aspects (``orient``, ``player.KEY``, ``player.*``), or None for anything.  A change of
+        static abilities) may read beyond the objects' cards, zones, face and counters: a set of
+        aspects (``orient``, ``data.KEY``, ``data.*``, ``player.KEY``, ``player.*``), or None for
+        anything.  A change of
         an aspect not in the set keeps the characteristics cached (``Game.changed``).  The
         default, None, forgets them on every change."""
         return None

@@ -53,11 +53,15 @@ def _rounded(c: dict) -> dict:
 
 class CasterRules(CardRules):
     game_id = "caster"
-    #: what the condition and filter hooks of ops.py read beyond objects, zones and effects
-    #: (Game.changed): none reads orientations or player values
+    #: what characteristics read beyond objects, zones and effects (Game.changed): base_chars
+    #: reads X and an ability's source; of the hooks of ops.py, "battled", "dct" and "bingo" read
+    #: object data
+    base_reads = frozenset(("data.ts", "data.x", "data.source", "data.ability"))
     hook_reads = {k: frozenset() for k in (
-        "dct", "vanity", "bingo", "orbs", "main_timing", "additional_type", "stock", "ability", "printed",
-        "materials_of", "stock_of", "rode", "ridden_by", "battled")}
+        "vanity", "orbs", "main_timing", "additional_type", "stock", "ability", "printed",
+        "materials_of", "stock_of", "rode", "ridden_by")}
+    hook_reads.update({"battled": frozenset(("data.battled", "data.battled_servant")),
+                       "dct": frozenset(("data.locked",)), "bingo": frozenset(("data.locked",))})
     zone_specs = ZONES
     layered_zones = frozenset(("field", "casters", "chase"))
     field_zones = ON_FIELD

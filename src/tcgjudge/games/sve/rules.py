@@ -64,12 +64,16 @@ class SveRules(CardRules):
 
     #: what characteristics read beyond objects and effects (Game.changed): a leader's defense
     #: is its player's (2.8.3); the hooks of ops.py, by what they look at
-    base_reads = frozenset(("player.leader_def",))
+    #: and base_chars reads a card's face, X, damage and evolve links (links.py)
+    base_reads = frozenset(("player.leader_def", "data.ts", "data.face", "data.x", "data.damage",
+                            "data.links_evolve", "data.linked_to"))
     hook_reads = {k: frozenset() for k in (
         "combo", "spellchain", "necrocharge", "sanguine", "first_player", "die", "class", "universe",
-        "special", "boxed", "damaged", "evolved", "linked", "raced", "trigger_icon", "combat", "named_as")}
+        "special", "trigger_icon", "combat", "named_as")}
     hook_reads.update({"overflow": frozenset(("player.max_pp",)), "basis": frozenset(("player.basis",)),
-                       "state": frozenset(("orient",)), "can_evolve": frozenset(("orient", "player.*"))})
+                       "state": frozenset(("orient",)), "boxed": frozenset(("data.boxed",)),
+                       "damaged": frozenset(("data.damage",)), "raced": frozenset(("data.raced",)),
+                       "evolved": frozenset(("data.*",)), "linked": frozenset(("data.*",))})
 
     def card_builder(self) -> Any:
         return self.builder
