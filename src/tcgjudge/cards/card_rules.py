@@ -451,7 +451,9 @@ class CardRules(GameRules):
         return False
 
     def _trigger_sources(self, g: Game, lki: dict) -> list[tuple[int, Any, dict]]:
-        out = list(g.memo(("trigger_sources",), lambda: self._current_trigger_sources(g)))
+        objs = g.objects
+        out = [(oid, objs[oid], c) for oid, c in g.memo_chars(("trigger_sources",),
+                                                             lambda: self._current_trigger_sources(g))]
         for oid, entry in lki.items():
             o, c = entry[0], entry[1]
             if c.get("has_auto") and o.zone in self.trigger_zones:
@@ -485,7 +487,7 @@ class CardRules(GameRules):
         for oid in cands:
             c = g.chars(oid)
             if c.get("has_auto"):
-                out.append((oid, objs[oid], c))
+                out.append((oid, c))
         return out
 
     def may_have_auto(self, card: CardDef, zone: str) -> bool:
@@ -498,7 +500,7 @@ class CardRules(GameRules):
         """Which objects are in the zones where abilities may trigger (a cache key: an object id
         always stands for the same card)."""
         tz = self.trigger_zones
-        return g.memo(("zone_sig",), lambda: tuple(tuple(ids) for (_zp, z), ids in g.zones.items() if z in tz))
+        return g.memo_chars(("zone_sig",), lambda: tuple(tuple(ids) for (_zp, z), ids in g.zones.items() if z in tz))
 
     def grants_abilities(self, eff: CEffect) -> bool:
         """Does the effect give abilities (its own, or a keyword's, CR 1101.1a)?"""
@@ -509,7 +511,7 @@ class CardRules(GameRules):
 
     def abilities_granted(self, g: Game) -> bool:
         """Is there an effect that may give some object abilities it was not printed with?"""
-        return g.memo(("abilities_granted",), lambda: any(self.grants_abilities(e) for e in g.effects)
+        return g.memo_chars(("abilities_granted",), lambda: any(self.grants_abilities(e) for e in g.effects)
                       or self._static_grants(g))
 
     def _static_grants(self, g: Game) -> bool:

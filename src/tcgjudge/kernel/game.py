@@ -62,6 +62,7 @@ class Frame:
 
 
 MARK = "\x00"  # object placeholders in option labels: MARK + id + MARK
+MEMO = "memo"  # first item of the keys of memo_chars values in the characteristics cache
 
 
 class GameOver(Exception):
@@ -342,7 +343,7 @@ class Game:
             return
         fresh = compute_layers(self)
         for k, v in cc.items():
-            if k == READS:
+            if k == READS or (type(k) is tuple and k[0] == MEMO):
                 continue
             if k in fresh:
                 f = fresh[k]
@@ -628,6 +629,25 @@ class Game:
         if key in mc:
             return mc[key]
         v = mc[key] = fn()
+        return v
+
+    def memo_chars(self, key: Any, fn: Any) -> Any:
+        """Like :meth:`memo`, for a value computed only from characteristics, zones (which objects
+        are where, controllers, stacking) and continuous effects -- never from orientations,
+        object data, counters or player values: it is kept as long as the characteristics are
+        (see :meth:`changed`).  It must hold no object (``Obj``), only ids and values."""
+        cc = self._cc
+        if cc is None:
+            cc = self._cc = compute_layers(self)
+        k = (MEMO, key)
+        if k in cc:
+            v = cc[k]
+            if debug.CHECK:
+                fresh = fn()
+                if debug.normal(fresh) != debug.normal(v):
+                    raise debug.CacheError(f"memo_chars {key!r} is stale: {v!r} != {fresh!r}")
+            return v
+        v = cc[k] = fn()
         return v
 
     def pmods(self, p: int) -> dict:

@@ -502,7 +502,7 @@ class CasterRules(CardRules):
                     if any(a.kind == "replacement" for a in g.chars(oid)["abilities"]):
                         return True
             return False
-        return g.memo(("has_replacements",), scan)
+        return g.memo_chars(("has_replacements",), scan)
 
     def do_moves(self, g: Game, plan: list[dict], cause: str) -> list[int]:
         out: list[int] = []
