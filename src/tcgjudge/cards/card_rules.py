@@ -47,6 +47,7 @@ class CardRules(GameRules):
         self.cards: dict[str, CardDef] = {}
         self.tokens: dict[str, CardDef] = {}
         self._kw_abilities: dict[tuple, tuple[Ability, ...]] = {}
+        self._effect_reads_cache: dict[tuple, tuple] = {}
 
     def layer_of(self, op: str) -> str:
         return self.op_layers.get(op, self.layers[-1])
@@ -312,13 +313,25 @@ class CardRules(GameRules):
     }
 
     def chars_reads(self, g: Game, effects: Iterable[CEffect]) -> frozenset[str] | None:
-        out = set(self.base_reads)
+        out = self.base_reads
+        cache = self._effect_reads_cache
         for e in effects:
-            r = self._effect_reads(e)
+            # keyed by what the effect reads with: static abilities' effects are made afresh at each
+            # computation, but from the same condition, arguments and selector
+            a, c, aff = e.args, e.cond, e.affects
+            got = cache.get((id(a), id(c), id(aff[1])))
+            if got is not None and got[0] is a and got[1] is c and got[2] is aff[1]:
+                r = got[3]
+            else:
+                r = self._effect_reads(e)
+                if len(cache) > 20_000:
+                    cache.clear()
+                cache[(id(a), id(c), id(aff[1]))] = (a, c, aff[1], r)  # kept alive: ids not reused
             if r is None:
                 return None
-            out |= r
-        return frozenset(out)
+            if not r <= out:
+                out = out | r
+        return out
 
     def object_reads(self, g: Game, o: Obj) -> frozenset[str] | None:
         c = o.card.chars
@@ -335,21 +348,20 @@ class CardRules(GameRules):
 
     def _effect_reads(self, e: CEffect) -> frozenset[str] | None:
         sel = e.affects[1] if e.affects[0] in ("sel", "players_sel") else None
-        return self._spec_reads((e.cond, e.args, sel))
+        out: set[str] = set()
+        return None if self._walk_reads((e.cond, e.args, sel), out) else frozenset(out)
 
     def _spec_reads(self, spec: Any) -> frozenset[str] | None:
         """The aspects the conditions, selectors and values in ``spec`` read (None: anything)."""
-        parts = spec if isinstance(spec, tuple) else (spec,)
-        key = tuple(id(x) for x in parts)
         cache = self.__dict__.setdefault("_reads_cache", {})
-        got = cache.get(key)
-        if got is not None and all(a is b for a, b in zip(got[0], parts, strict=True)):
+        got = cache.get(id(spec))
+        if got is not None and got[0] is spec:
             return got[1]
         out: set[str] = set()
-        res = None if self._walk_reads(parts, out) else frozenset(out)
+        res = None if self._walk_reads(spec, out) else frozenset(out)
         if len(cache) > 20_000:
             cache.clear()
-        cache[key] = (parts, res)  # the parts are kept alive, so their ids are not reused
+        cache[id(spec)] = (spec, res)  # the spec is kept alive, so its id is not reused
         return res
 
     def _walk_reads(self, x: Any, out: set[str]) -> bool:
