@@ -49,3 +49,51 @@ def test_checking_does_not_change_the_game(monkeypatch: pytest.MonkeyPatch, game
     monkeypatch.setattr(debug, "CHECK", True)
     checked, _ = play_game(pkg, decks, 77, ["random", "random"])
     assert checked.fingerprint() == plain.fingerprint()
+
+
+def _midgame(game_id: str, seed: int = 5):
+    from tcgjudge.agents import make_agent
+
+    pkg = registry.get(game_id)
+    names = pkg.shipped_decks()
+    g = pkg.new_game([pkg.load_deck(names[0]), pkg.load_deck(names[-1])], seed, auto=True)
+    agents = [make_agent("random", 1), make_agent("random", 2)]
+    while g.result is None and g.turn < 6:
+        g.decide(agents[g.pending.player].choose({}, g.pending))
+    return g
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_event_index_holds_every_watched_kind(game_id: str) -> None:
+    g = _midgame(game_id)
+    kinds = g.rules.listened_kinds(g)
+    assert kinds is not None and "move" in kinds
+    for o in g.objects.values():
+        for ab in o.card.chars.get("abilities", ()):
+            if ab.kind == "auto" and ab.spec["on"].get("event"):
+                assert set(ab.spec["on"]["event"]) <= kinds, (o, ab)
+
+
+def test_characteristics_are_kept_only_across_changes_nothing_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tcgjudge.kernel.effects import READS
+
+    g = _midgame("caster")
+    oid = next(iter(g.zone(g.active, "hand")))
+    kept = 0
+    for aspect in ("orient", "data.x", "data.env", "player.aether"):
+        g.touch()
+        g.chars(oid)
+        cc = g._cc
+        reads = cc[READS]
+        assert reads is not None and "data.x" in reads  # Caster's characteristics read X (CR 203.4)
+        keep = aspect not in reads and aspect.split(".")[0] + ".*" not in reads
+        kept += keep
+        g.changed(aspect)
+        assert (g._cc is cc) == keep, aspect
+    assert kept  # data.env (an ability's bound values) is never read
+    # a game that does not declare what its characteristics read forgets them on every change
+    monkeypatch.setattr(g.rules, "declares_reads", False)
+    g.touch()
+    g.chars(oid)
+    g.changed("data.env")
+    assert g._cc is None

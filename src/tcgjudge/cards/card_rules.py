@@ -275,8 +275,13 @@ class CardRules(GameRules):
             mods[fl] = True
 
     # ------------------------------------------------------------- triggers
+    #: may events that no card of the game watches skip the trigger scan (``listened_kinds``)?
+    #: A game opts in once every automatic ability it has is an ability of a card whose trigger
+    #: pattern names its event kinds under ``on.event`` (or watches every event without it).
+    trigger_index = False
+
     def check_triggers(self, g: Game, events: list[Event], lki: dict) -> None:
-        listened = self.listened_kinds(g)
+        listened = self.listened_kinds(g) if self.trigger_index else None
         if listened is not None and not any(ev.kind in listened for ev in events):
             # no automatic ability any card of this game may have watches these events: only the
             # tallies and the delayed abilities (made during the game, so not indexed) look at them
@@ -301,6 +306,9 @@ class CardRules(GameRules):
                 self._check_delayed(g, ev)
 
     # --------------------------------------------- what characteristics read
+    #: does the game declare what its characteristic code reads (``base_reads``, ``hook_reads``)?
+    #: Until it does, every change forgets the characteristics (``chars_reads`` answers None).
+    declares_reads = False
     #: aspects (see ``GameRules.chars_reads``) the game's own characteristic code always reads
     #: (here: a static ability's timestamp, ``_static_ceffects``)
     base_reads: frozenset[str] = frozenset(("data.ts",))
@@ -313,6 +321,8 @@ class CardRules(GameRules):
     }
 
     def chars_reads(self, g: Game, effects: Iterable[CEffect]) -> frozenset[str] | None:
+        if not self.declares_reads:
+            return None
         out = self.base_reads
         cache = self._effect_reads_cache
         for e in effects:
@@ -334,6 +344,8 @@ class CardRules(GameRules):
         return out
 
     def object_reads(self, g: Game, o: Obj) -> frozenset[str] | None:
+        if not self.declares_reads:
+            return None
         c = o.card.chars
         if not c.get("has_static"):
             return self.base_reads

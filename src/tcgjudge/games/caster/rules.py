@@ -56,6 +56,8 @@ class CasterRules(CardRules):
     #: what characteristics read beyond objects, zones and effects (Game.changed): base_chars
     #: reads X and an ability's source; of the hooks of ops.py, "battled", "dct" and "bingo" read
     #: object data
+    declares_reads = True
+    trigger_index = True
     base_reads = frozenset(("data.ts", "data.x", "data.source", "data.ability"))
     hook_reads = {k: frozenset() for k in (
         "vanity", "orbs", "main_timing", "additional_type", "stock", "ability", "printed",

@@ -65,6 +65,8 @@ class SveRules(CardRules):
     #: what characteristics read beyond objects and effects (Game.changed): a leader's defense
     #: is its player's (2.8.3); the hooks of ops.py, by what they look at
     #: and base_chars reads a card's face, X, damage and evolve links (links.py)
+    declares_reads = True
+    trigger_index = True
     base_reads = frozenset(("player.leader_def", "data.ts", "data.face", "data.x", "data.damage",
                             "data.links_evolve", "data.linked_to"))
     hook_reads = {k: frozenset() for k in (
