@@ -540,6 +540,14 @@ class CardRules(GameRules):
 
     def _static_grants(self, g: Game) -> bool:
         """Is there a card with a static ability that grants abilities where abilities trigger?"""
+        cards = g.derived.get("cards")
+        if cards is not None:
+            # no card of this game grants abilities at all (Game.create keeps the set; it only grows)
+            known = g.derived.get("cards_grant")
+            if known is None or known[0] != len(cards):
+                known = g.derived["cards_grant"] = (len(cards), any(c.chars.get("grants_abilities") for c in cards))
+            if not known[1]:
+                return False
         sig = self._zone_sig(g)
         cache = g.derived.setdefault("static_grants", {})
         got = cache.get(sig)
