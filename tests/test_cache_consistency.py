@@ -91,6 +91,13 @@ def test_characteristics_are_kept_only_across_changes_nothing_read(monkeypatch: 
         g.changed(aspect)
         assert (g._cc is cc) == keep, aspect
     assert kept  # data.env (an ability's bound values) is never read
+    # the turn, turn player, phase and step are set directly by game code: kept characteristics
+    # never outlive a change of them
+    g.touch()
+    g.chars(oid)
+    g.phase = "a phase no characteristic was computed in"
+    g.changed("data.env")
+    assert g._cc is None
     # a game that does not declare what its characteristics read forgets them on every change
     monkeypatch.setattr(g.rules, "declares_reads", False)
     g.touch()

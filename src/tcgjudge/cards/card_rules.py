@@ -314,10 +314,12 @@ class CardRules(GameRules):
     base_reads: frozenset[str] = frozenset(("data.ts",))
     #: aspects each condition or filter hook of the game reads; a hook not listed may read anything
     hook_reads: dict[str, frozenset[str]] = {}
-    #: effect-language keys that read an aspect of the state (cards/context.py)
-    LANGUAGE_READS: dict[str, frozenset[str]] = {
+    #: effect-language keys that read an aspect of the state (cards/context.py); None: anything
+    #: (the per-turn tallies in ``g.record`` are written directly, with no aspect to follow)
+    LANGUAGE_READS: dict[str, frozenset[str] | None] = {
         "orientation": frozenset(("orient",)), "not_orientation": frozenset(("orient",)),
         "player_value": frozenset(("player.*",)), "counters_of": frozenset(("player.*",)),
+        "record": None,
     }
 
     def chars_reads(self, g: Game, effects: Iterable[CEffect]) -> frozenset[str] | None:
@@ -381,7 +383,12 @@ class CardRules(GameRules):
         if isinstance(x, dict):
             for k, v in x.items():
                 if isinstance(k, str):
-                    r = self.LANGUAGE_READS.get(k)
+                    if k in self.LANGUAGE_READS:
+                        r = self.LANGUAGE_READS[k]
+                        if r is None:
+                            return True
+                    else:
+                        r = None
                     if r is None and (k in self.cond_hooks or k in self.filter_hooks):
                         r = self.hook_reads.get(k)
                         if r is None:

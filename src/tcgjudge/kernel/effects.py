@@ -142,6 +142,9 @@ def _in_cycle(eid: int, depends: dict[int, set[int]], alive: set[int]) -> set[in
 #: key, in the dict :func:`compute_layers` returns, of what the characteristics were computed from
 #: beyond objects, zones and effects (``rules.chars_reads``: a set of aspects, or None for anything)
 READS = ("reads",)
+#: key of the turn, turn player, phase and step the characteristics were computed at: game code
+#: sets these directly, so characteristics are kept across a change only while they are the same
+CLOCK = ("clock",)
 
 
 def compute_layers(game: Game) -> dict:
@@ -164,6 +167,7 @@ def compute_layers(game: Game) -> dict:
                    if zkey[1] in rules.layered_zones for oid in ids):
             out: dict[Any, Any] = {("p", i): {} for i in range(len(game.players))}
             out[READS] = rules.chars_reads(game, ())
+            out[CLOCK] = (game.turn, game.active, game.phase, game.step)
             return out
     base: dict[Any, Any] = {}
     for zkey, ids in game.zones.items():
@@ -193,6 +197,7 @@ def compute_layers(game: Game) -> dict:
     for i, m in enumerate(pmods):
         result[("p", i)] = m
     result[READS] = rules.chars_reads(game, used)
+    result[CLOCK] = (game.turn, game.active, game.phase, game.step)
     return result
 
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import debug
 from .decisions import Decision, IllegalAction
-from .effects import READS, CEffect, compute_layers
+from .effects import CLOCK, READS, CEffect, compute_layers
 from .events import Event, PendingTrigger
 from .objects import CardDef, Obj
 from .rng import Rng
@@ -324,14 +324,17 @@ class Game:
         data ``KEY``) and ``player.KEY`` (a player's value ``KEY``); ``data.*`` and ``player.*`` in
         what was read stand for every key.  Values memoised with :meth:`memo` are always forgotten; the
         characteristics are kept when nothing they were computed from reads this aspect (what they
-        read is in ``_cc[READS]``, filled by ``rules.chars_reads``; None means anything)."""
+        read is in ``_cc[READS]``, filled by ``rules.chars_reads``; None means anything) and the
+        turn, turn player, phase and step are those they were computed at (game code sets these
+        directly; before, any change after them forgot the characteristics, and still does)."""
         self._mc = None
         cc = self._cc
         if cc is None:
             return
         reads = cc[READS]
         dot = aspect.find(".")
-        if reads is None or aspect in reads or (dot > 0 and aspect[:dot + 1] + "*" in reads):
+        if reads is None or aspect in reads or (dot > 0 and aspect[:dot + 1] + "*" in reads) \
+                or cc[CLOCK] != (self.turn, self.active, self.phase, self.step):
             self._cc = None
         elif debug.CHECK:
             self.check_chars(f"after a change of {aspect}")
@@ -343,7 +346,7 @@ class Game:
             return
         fresh = compute_layers(self)
         for k, v in cc.items():
-            if k == READS or (type(k) is tuple and k[0] == MEMO):
+            if k == READS or k == CLOCK or (type(k) is tuple and k[0] == MEMO):
                 continue
             if k in fresh:
                 f = fresh[k]

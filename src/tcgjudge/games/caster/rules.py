@@ -55,13 +55,13 @@ class CasterRules(CardRules):
     game_id = "caster"
     #: what characteristics read beyond objects, zones and effects (Game.changed): base_chars
     #: reads X and an ability's source; of the hooks of ops.py, "battled", "dct" and "bingo" read
-    #: object data
+    #: object data (the turn, phase and turn player are followed by Game.changed itself)
     declares_reads = True
     trigger_index = True
     base_reads = frozenset(("data.ts", "data.x", "data.source", "data.ability"))
     hook_reads = {k: frozenset() for k in (
         "vanity", "orbs", "main_timing", "additional_type", "stock", "ability", "printed",
-        "materials_of", "stock_of", "rode", "ridden_by")}
+        "materials_of", "stock_of")}  # "rode" and "ridden_by" read g.record: anything
     hook_reads.update({"battled": frozenset(("data.battled", "data.battled_servant")),
                        "dct": frozenset(("data.locked",)), "bingo": frozenset(("data.locked",))})
     zone_specs = ZONES

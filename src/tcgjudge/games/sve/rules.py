@@ -70,8 +70,8 @@ class SveRules(CardRules):
     base_reads = frozenset(("player.leader_def", "data.ts", "data.face", "data.x", "data.damage",
                             "data.links_evolve", "data.linked_to"))
     hook_reads = {k: frozenset() for k in (
-        "combo", "spellchain", "necrocharge", "sanguine", "first_player", "die", "class", "universe",
-        "special", "trigger_icon", "combat", "named_as")}
+        "spellchain", "necrocharge", "first_player", "die", "class", "universe",
+        "special", "trigger_icon", "named_as")}  # combo, sanguine (g.record), combat (g.gvars): anything
     hook_reads.update({"overflow": frozenset(("player.max_pp",)), "basis": frozenset(("player.basis",)),
                        "state": frozenset(("orient",)), "boxed": frozenset(("data.boxed",)),
                        "damaged": frozenset(("data.damage",)), "raced": frozenset(("data.raced",)),
