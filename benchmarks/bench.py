@@ -1,49 +1,62 @@
-"""Speed of the engine, per game: random playouts and clone time.
+"""Speed of the engine, per game, in CPU time: random playouts and clone time.
 
-    python benchmarks/bench.py [--games N] [--seconds S] [GAME ...]
+    python benchmarks/bench.py [GAME ...] [--games N] [--repeat R] [--baseline REV]
 
-Reports, for each game: games per second and decisions per second in
-random-vs-random playouts over every shipped deck pairing (single-option
-questions answered automatically, as `tcgjudge sim` does), and the time to
-clone a mid-game state (median of many clones).  Run it on one core of an
-otherwise idle machine; the numbers are for comparing versions, so note the
-machine with them.
+For each game: decisions per CPU-second of this process in random-vs-random
+playouts over every shipped deck pairing (single-option questions answered
+automatically, as ``tcgjudge sim`` does), and the time to clone a mid-game
+state (median of many clones).  CPU time (``time.process_time``) is used
+throughout, so other work on the machine slows the figures less than wall
+time would; cache contention still does, hence ``--repeat``: each figure is
+the median of R runs, each run in a fresh process.
+
+``--baseline REV`` measures the same games on a ``git worktree`` of revision
+REV (e.g. ``HEAD~1``) in the same run, alternating runs of the two versions,
+and prints both medians side by side.  The benchmark code itself is this
+file for both, so only the engine differs.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import platform
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
-from tcgjudge.games import registry
-from tcgjudge.interfaces.sim import play_game
+ROOT = Path(__file__).resolve().parents[1]
 
 
-def playouts(pkg, games: int, seconds: float) -> tuple[int, int, float]:
+def playouts(pkg, games: int) -> tuple[int, int, float]:
+    from tcgjudge.interfaces.sim import play_game
+
     names = pkg.shipped_decks()
     decks = [pkg.load_deck(n) for n in names]
     pairs = [(a, b) for a in decks for b in decks]
-    t0 = time.perf_counter()
-    n = dec = 0
-    while n < games and time.perf_counter() - t0 < seconds:
+    # the first game loads lazily built tables; it is not counted
+    play_game(pkg, list(pairs[0]), 9_999, ["random", "random"])
+    t0 = time.process_time()
+    dec = 0
+    for n in range(games):
         a, b = pairs[n % len(pairs)]
         _, rec = play_game(pkg, [a, b], 10_000 + n, ["random", "random"])
-        n += 1
         dec += rec.decisions
-    return n, dec, time.perf_counter() - t0
+    return games, dec, time.process_time() - t0
 
 
 def mid_game(pkg, seed: int = 1):
-    names = pkg.shipped_decks()
-    decks = [pkg.load_deck(names[0]), pkg.load_deck(names[-1])]
     from tcgjudge.agents import make_agent
 
+    names = pkg.shipped_decks()
+    decks = [pkg.load_deck(names[0]), pkg.load_deck(names[-1])]
     g = pkg.new_game(decks, seed, auto=True)
     ags = [make_agent("random", 1), make_agent("random", 2)]
-    target = 8
-    while g.result is None and g.turn < target:
+    while g.result is None and g.turn < 8:
         d = g.pending
         g.decide(ags[d.player].choose({}, d))
     return g
@@ -52,28 +65,93 @@ def mid_game(pkg, seed: int = 1):
 def clone_time(g, reps: int = 2000) -> float:
     times = []
     for _ in range(reps):
-        t = time.perf_counter()
+        t = time.process_time()
         g.clone()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+        times.append(time.process_time() - t)
+    # process_time has a coarse tick on some systems: use the total when the median reads 0
+    med = statistics.median(times)
+    return med if med > 0 else sum(times) / reps
+
+
+def measure(gid: str, games: int) -> dict:
+    """One run, in this process, of the engine that is importable here."""
+    import tcgjudge
+    from tcgjudge.games import registry
+
+    pkg = registry.get(gid)
+    n, dec, dt = playouts(pkg, games)
+    g = mid_game(pkg)
+    return {"game": gid, "games": n, "decisions": dec, "cpu": dt, "dps": dec / dt,
+            "clone_us": clone_time(g) * 1e6, "turn": g.turn, "objects": len(g.objects),
+            "src": str(Path(tcgjudge.__file__).resolve().parents[1])}
+
+
+def _run_child(src: Path, gid: str, games: int) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", gid, "--games", str(games)],
+                         env=env, capture_output=True, text=True, check=False)
+    if out.returncode != 0:
+        raise SystemExit(f"benchmark run of {src} failed:\n{out.stderr[-3000:]}")
+    res = json.loads(out.stdout.strip().splitlines()[-1])
+    if Path(res["src"]) != src.resolve():
+        raise SystemExit(f"the benchmark imported the engine from {res['src']}, not {src}")
+    return res
+
+
+def _baseline_tree(rev: str, tmp: str) -> Path:
+    path = Path(tmp) / "baseline"
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(path), rev], check=True)
+    return path
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("games", nargs="*", help="game ids (default: every available game)")
-    ap.add_argument("--games", dest="n", type=int, default=200)
-    ap.add_argument("--seconds", type=float, default=60.0)
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("ids", nargs="*", help="game ids (default: every available game)")
+    ap.add_argument("--games", type=int, default=40, help="games per run (default 40)")
+    ap.add_argument("--repeat", type=int, default=3, help="runs per version; figures are medians (default 3)")
+    ap.add_argument("--baseline", metavar="REV", help="also measure git revision REV, side by side")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    ids = args.games or registry.available()
-    print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}")
-    for gid in ids:
-        pkg = registry.get(gid)
-        n, dec, dt = playouts(pkg, args.n, args.seconds)
-        g = mid_game(pkg)
-        ct = clone_time(g)
-        print(f"{gid}: {n} random games in {dt:.1f} s: {n / dt:.1f} games/s, {dec / dt:.0f} decisions/s "
-              f"({dec / n:.0f} decisions per game); clone of a turn-{g.turn} state: {ct * 1e6:.0f} us "
-              f"({len(g.objects)} objects)")
+    if args.child:
+        print(json.dumps(measure(args.ids[0], args.games)))
+        return
+    sys.path.insert(0, str(ROOT / "src"))
+    from tcgjudge.games import registry
+
+    ids = args.ids or registry.available()
+    rev = ""
+    if args.baseline:
+        rev = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.baseline],
+                             capture_output=True, text=True, check=True).stdout.strip()
+    print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}; "
+          f"{args.games} games per run, median of {args.repeat} runs, CPU time of the benchmark process")
+    with tempfile.TemporaryDirectory() as tmp:
+        base = _baseline_tree(args.baseline, tmp) if args.baseline else None
+        try:
+            for gid in ids:
+                runs: dict[str, list[dict]] = {"now": [], "base": []}
+                for _ in range(args.repeat):
+                    runs["now"].append(_run_child(ROOT / "src", gid, args.games))
+                    if base is not None:
+                        runs["base"].append(_run_child(base / "src", gid, args.games))
+                for who, label in (("base", f"{gid} @ {rev}"), ("now", f"{gid} @ this tree")):
+                    rs = runs[who]
+                    if not rs:
+                        continue
+                    dps = statistics.median(r["dps"] for r in rs)
+                    cl = statistics.median(r["clone_us"] for r in rs)
+                    r0 = rs[0]
+                    print(f"{label}: {dps:,.0f} decisions per CPU-second ({1e6 / dps:.0f} us each; runs: "
+                          f"{', '.join(format(r['dps'], ',.0f') for r in rs)}; {r0['decisions'] / r0['games']:.0f} "
+                          f"decisions per game); clone of a turn-{r0['turn']} state ({r0['objects']} objects): "
+                          f"{cl:.1f} us")
+                if runs["base"]:
+                    a = statistics.median(r["dps"] for r in runs["base"])
+                    b = statistics.median(r["dps"] for r in runs["now"])
+                    print(f"{gid}: x{b / a:.2f} decisions per CPU-second")
+        finally:
+            if base is not None:
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=False)
 
 
 if __name__ == "__main__":

@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from ..kernel import debug
 from ..kernel.effects import CEffect, LayerView
 from ..kernel.events import Event
 from ..kernel.objects import Ability, CardDef
 from ..kernel.rules import GameRules
 from .context import Ctx, cond, matches, players, resolve, select, value
+from .dependencies import DependencyHooks
 from .interpreter import CORE_OPS, Run, proc_run
 from .language import Vocabulary
 from .loader import kw_items, set_ability_flags
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
 OBJ_MARK = "\x00"
 
 
-class CardRules(GameRules):
+class CardRules(DependencyHooks, GameRules):
     """Kernel hooks implemented with the effect language."""
 
     vocab: Vocabulary
@@ -273,6 +275,11 @@ class CardRules(GameRules):
             mods[fl] = True
 
     # ------------------------------------------------------------- triggers
+    #: may events that no card of the game watches skip the trigger scan (``listened_kinds``)?
+    #: A game opts in once every automatic ability it has is an ability of a card whose trigger
+    #: pattern names its event kinds under ``on.event`` (or watches every event without it).
+    trigger_index = False
+
     def emit_targeted(self, g: Game, d: dict) -> None:
         """After a card or ability is played (``d``: its play frame's data), each object it
         targets "becomes the target" (Caster CR 903.2e, SVE 10.6.2.3): a ``target`` event per
@@ -291,6 +298,17 @@ class CardRules(GameRules):
             g.emit(Event("target", oid=x, player=d["p"], data={"by": d.get("obj")}))
 
     def check_triggers(self, g: Game, events: list[Event], lki: dict) -> None:
+        listened = self.listened_kinds(g) if self.trigger_index else None
+        if listened is not None and not any(ev.kind in listened for ev in events):
+            # no automatic ability any card of this game may have watches these events: only the
+            # tallies and the delayed abilities (made during the game, so not indexed) look at them
+            if debug.CHECK:
+                self._check_no_trigger(g, events, lki)
+            for ev in events:
+                self.record_event(g, ev)
+                if g.delayed:
+                    self._check_delayed(g, ev)
+            return
         sources = self._trigger_sources(g, lki)
         for ev in events:
             self.record_event(g, ev)
@@ -305,7 +323,9 @@ class CardRules(GameRules):
                 self._check_delayed(g, ev)
 
     def _trigger_sources(self, g: Game, lki: dict) -> list[tuple[int, Any, dict]]:
-        out = list(g.memo(("trigger_sources",), lambda: self._current_trigger_sources(g)))
+        objs = g.objects
+        out = [(oid, objs[oid], c) for oid, c in g.memo_chars(("trigger_sources",),
+                                                             lambda: self._current_trigger_sources(g))]
         for oid, entry in lki.items():
             o, c = entry[0], entry[1]
             if c.get("has_auto") and o.zone in self.trigger_zones:
@@ -339,7 +359,7 @@ class CardRules(GameRules):
         for oid in cands:
             c = g.chars(oid)
             if c.get("has_auto"):
-                out.append((oid, objs[oid], c))
+                out.append((oid, c))
         return out
 
     def may_have_auto(self, card: CardDef, zone: str) -> bool:
@@ -352,7 +372,7 @@ class CardRules(GameRules):
         """Which objects are in the zones where abilities may trigger (a cache key: an object id
         always stands for the same card)."""
         tz = self.trigger_zones
-        return g.memo(("zone_sig",), lambda: tuple(tuple(ids) for (_zp, z), ids in g.zones.items() if z in tz))
+        return g.memo_chars(("zone_sig",), lambda: tuple(tuple(ids) for (_zp, z), ids in g.zones.items() if z in tz))
 
     def grants_abilities(self, eff: CEffect) -> bool:
         """Does the effect give abilities (its own, or a keyword's, CR 1101.1a)?"""
@@ -363,11 +383,19 @@ class CardRules(GameRules):
 
     def abilities_granted(self, g: Game) -> bool:
         """Is there an effect that may give some object abilities it was not printed with?"""
-        return g.memo(("abilities_granted",), lambda: any(self.grants_abilities(e) for e in g.effects)
+        return g.memo_chars(("abilities_granted",), lambda: any(self.grants_abilities(e) for e in g.effects)
                       or self._static_grants(g))
 
     def _static_grants(self, g: Game) -> bool:
         """Is there a card with a static ability that grants abilities where abilities trigger?"""
+        cards = g.derived.get("cards")
+        if cards is not None:
+            # no card of this game grants abilities at all (Game.create keeps the set; it only grows)
+            known = g.derived.get("cards_grant")
+            if known is None or known[0] != len(cards):
+                known = g.derived["cards_grant"] = (len(cards), any(c.chars.get("grants_abilities") for c in cards))
+            if not known[1]:
+                return False
         sig = self._zone_sig(g)
         cache = g.derived.setdefault("static_grants", {})
         got = cache.get(sig)

@@ -171,6 +171,12 @@ def _zones(ctx: Ctx, sel: dict) -> tuple:
 
 def select(ctx: Ctx, sel: dict, among: Iterable[int] | None = None) -> list[int]:
     """Every object that matches a selector (in zone order)."""
+    return [oid for oid in candidates(ctx, sel, among) if matches(ctx, oid, sel)]
+
+
+def candidates(ctx: Ctx, sel: dict, among: Iterable[int] | None = None) -> Iterable[int]:
+    """The objects a selector looks at, in zone order: those of its zones (or ``among``); which
+    of them match is for :func:`matches` to say."""
     g = ctx.g
     if among is None and "under" in sel:  # objects stacked beneath (stocks, evolve bases)
         among = [u for x in resolve(ctx, sel["under"]) for u in (g.objects[x].under or ())]
@@ -198,7 +204,7 @@ def select(ctx: Ctx, sel: dict, among: Iterable[int] | None = None) -> list[int]
                     else:
                         ids.extend(zl)
         among = ids
-    return [oid for oid in among if matches(ctx, oid, sel)]
+    return among
 
 
 def one_per_card(g: Game, ids: Iterable[int]) -> list[int]:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..kernel.game import dcopy
 from ..kernel.objects import Ability, CardDef
-from .context import Ctx, matches, player1, resolve, select, value
+from .context import Ctx, candidates, matches, player1, resolve, select, value
 
 if TYPE_CHECKING:
     from ..kernel.game import Frame, Game
@@ -93,8 +93,26 @@ def target_specs(spec: dict, modes: tuple) -> list[dict]:
 
 def required_targets_exist(g: Game, ctx: Ctx, targets: Any, self_obj: int | None) -> bool:
     """Has every target that is not "up to" enough legal candidates (CR 903.2e, SVE 10.6.2.3.3)?"""
-    return all(t.get("up_to") or len(legal_targets(g, ctx, t, self_obj)) >= value(ctx, t.get("n", 1))
-               for t in targets)
+    for t in targets:
+        if t.get("up_to"):
+            continue
+        need = value(ctx, t.get("n", 1))
+        if need > 0 and not _at_least(g, ctx, t, self_obj, need):
+            return False
+    return True
+
+
+def _at_least(g: Game, ctx: Ctx, t: dict, self_obj: int | None, need: int) -> bool:
+    """Are there ``need`` legal targets?  (:func:`legal_targets`, stopping once there are.)"""
+    rules: CardRules = g.rules  # type: ignore[assignment]
+    sel = t["filter"]
+    n = 0
+    for x in candidates(ctx, sel):
+        if x != self_obj and matches(ctx, x, sel) and rules.can_target(g, x, ctx):
+            n += 1
+            if n >= need:
+                return True
+    return False
 
 
 def legal_targets(g: Game, ctx: Ctx, t: dict, self_obj: int | None) -> list[int]:

@@ -139,11 +139,21 @@ def _in_cycle(eid: int, depends: dict[int, set[int]], alive: set[int]) -> set[in
     return set()
 
 
+#: key, in the dict :func:`compute_layers` returns, of what the characteristics were computed from
+#: beyond objects, zones and effects (``rules.chars_reads``: a set of aspects, or None for anything)
+READS = ("reads",)
+#: key of the turn, turn player, phase and step the characteristics were computed at: game code
+#: sets these directly, so characteristics are kept across a change only while they are the same
+CLOCK = ("clock",)
+
+
 def compute_layers(game: Game) -> dict:
     """Characteristics of every object in a layered zone, plus player modifiers.
 
     Returns ``{oid: chars}`` and, under key ``("p", i)``, each player's
-    modifiers (flags and values that player effects set).
+    modifiers (flags and values that player effects set), and under key
+    :data:`READS` the aspects of the state the result depends on beyond the
+    objects, zones and effects (see ``Game.changed``).
 
     Static abilities are collected from the printed characteristics; if the
     pass grants or removes static abilities, the pass runs again with the
@@ -155,7 +165,10 @@ def compute_layers(game: Game) -> dict:
         # Nothing can modify anything: characteristics are the printed ones, computed on demand.
         if not any(objs[oid].card.chars.get("has_static") for zkey, ids in game.zones.items()
                    if zkey[1] in rules.layered_zones for oid in ids):
-            return {("p", i): {} for i in range(len(game.players))}
+            out: dict[Any, Any] = {("p", i): {} for i in range(len(game.players))}
+            out[READS] = rules.chars_reads(game, ())
+            out[CLOCK] = (game.turn, game.active, game.phase, game.step)
+            return out
     base: dict[Any, Any] = {}
     for zkey, ids in game.zones.items():
         if zkey[1] in rules.layered_zones:
@@ -169,8 +182,10 @@ def compute_layers(game: Game) -> dict:
     result: dict[Any, Any] = base
     pmods: list[dict] = []
     prev_key = None
+    used: list[CEffect] = list(game.effects)
     for _ in range(3):
         statics = list(rules.static_effects(game, LayerView(game, src)))
+        used.extend(statics)
         key = tuple(sorted((e.eid, e.source or 0) for e in statics))
         if key == prev_key:
             break
@@ -181,6 +196,8 @@ def compute_layers(game: Game) -> dict:
         src = result
     for i, m in enumerate(pmods):
         result[("p", i)] = m
+    result[READS] = rules.chars_reads(game, used)
+    result[CLOCK] = (game.turn, game.active, game.phase, game.step)
     return result
 
 

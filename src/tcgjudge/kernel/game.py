@@ -20,8 +20,9 @@ import operator
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from . import debug
 from .decisions import Decision, IllegalAction, brief
-from .effects import CEffect, compute_layers
+from .effects import CLOCK, READS, CEffect, compute_layers
 from .events import Event, PendingTrigger
 from .objects import CardDef, Obj
 from .rng import Rng
@@ -62,6 +63,7 @@ class Frame:
 
 
 MARK = "\x00"  # object placeholders in option labels: MARK + id + MARK
+MEMO = "memo"  # first item of the keys of memo_chars values in the characteristics cache
 
 
 CONCEDE = "concede p"
@@ -185,6 +187,8 @@ class Game:
             setattr(self, name, getattr(snap, name))
         self.gen = snap.gen
         self._cc = self._mc = None
+        if other.derived is not self.derived and "cards" in other.derived:
+            self.derived.setdefault("cards", set()).update(other.derived["cards"])
 
     # ------------------------------------------------------------- the loop
     #: steps the engine may take without any player deciding anything before the game is
@@ -336,13 +340,53 @@ class Game:
         return f"<Game {self.rules.game_id} turn {self.turn}>"
 
     def w(self, oid: int) -> Obj:
-        """A writable version of object ``oid`` (copy-on-write)."""
+        """A writable version of object ``oid`` (copy-on-write).  Every cached value derived from
+        the state is forgotten: any field the caller writes may change any of them."""
         o = self.objects[oid]
         if o.gen != self.gen:
             o = o.copy(self.gen)
             self.objects[oid] = o
         self._cc = self._mc = None
         return o
+
+    def changed(self, aspect: str) -> None:
+        """Forget the cached values that a change of ``aspect`` may have changed: call it after the
+        change.  Aspects: ``orient`` (an object's orientation), ``data.KEY`` (an object's game
+        data ``KEY``) and ``player.KEY`` (a player's value ``KEY``); ``data.*`` and ``player.*`` in
+        what was read stand for every key.  Values memoised with :meth:`memo` are always forgotten; the
+        characteristics are kept when nothing they were computed from reads this aspect (what they
+        read is in ``_cc[READS]``, filled by ``rules.chars_reads``; None means anything) and the
+        turn, turn player, phase and step are those they were computed at (game code sets these
+        directly; before, any change after them forgot the characteristics, and still does)."""
+        self._mc = None
+        cc = self._cc
+        if cc is None:
+            return
+        reads = cc[READS]
+        dot = aspect.find(".")
+        if reads is None or aspect in reads or (dot > 0 and aspect[:dot + 1] + "*" in reads) \
+                or cc[CLOCK] != (self.turn, self.active, self.phase, self.step):
+            self._cc = None
+        elif debug.CHECK:
+            self.check_chars(f"after a change of {aspect}")
+
+    def check_chars(self, when: str = "") -> None:
+        """Debug: the cached characteristics must equal those computed afresh."""
+        cc = self._cc
+        if cc is None:
+            return
+        fresh = compute_layers(self)
+        for k, v in cc.items():
+            if k == READS or k == CLOCK or (type(k) is tuple and k[0] == MEMO):
+                continue
+            if k in fresh:
+                f = fresh[k]
+            elif k in self.objects:
+                f = self.rules.single_chars(self, self.objects[k])
+            else:
+                raise debug.CacheError(f"characteristics cached for #{k}, which no longer exists ({when})")
+            if debug.normal(v) != debug.normal(f):
+                raise debug.CacheError(f"cached characteristics of {k!r} are stale {when}: {v!r} != {f!r}")
 
     def zone(self, player: int, name: str) -> list[int]:
         """The ids in a zone, in order (top of an ordered zone is the end)."""
@@ -368,6 +412,10 @@ class Game:
         self.objects[oid] = o
         self._insert(self.zones[(zp, zone)], oid, pos)
         self._cc = self._mc = None
+        cards = self.derived.get("cards")
+        if cards is None:
+            cards = self.derived["cards"] = set()
+        cards.add(card)  # every card that has had an object in this game (or its clones)
         return oid
 
     @staticmethod
@@ -506,18 +554,26 @@ class Game:
         if o.orient == orient:
             return False  # becoming the state it already has is not a change (CR 104.3, SVE 1.3.2.1)
         old = o.orient
-        self.w(oid).orient = orient
+        if o.gen != self.gen:
+            o = o.copy(self.gen)
+            self.objects[oid] = o
+        o.orient = orient
+        self.changed("orient")
         self.emit(Event("orient", oid=oid, player=o.controller, cause=cause, data={"old": old, "new": orient}))
         return True
 
     def set_data(self, oid: int, key: str, value: Any) -> None:
-        o = self.w(oid)
+        o = self.objects[oid]
+        if o.gen != self.gen:
+            o = o.copy(self.gen)
+            self.objects[oid] = o
         if o.data is None:
             o.data = {}
         if value is None:
             o.data.pop(key, None)
         else:
             o.data[key] = value
+        self.changed("data." + key)
 
     def add_counters(self, oid: int, name: str, n: int, cause: Any = None) -> int:
         """Put (n > 0) or remove (n < 0) counters; returns how many changed."""
@@ -541,7 +597,7 @@ class Game:
 
     def set_player(self, p: int, key: str, value: Any) -> None:
         self.players[p][key] = value
-        self._cc = self._mc = None
+        self.changed("player." + key)
 
     def add_effect(self, eff: CEffect) -> None:
         self.effects.append(eff)
@@ -586,10 +642,17 @@ class Game:
             cc = self._cc = compute_layers(self)
         c = cc.get(oid)
         if c is None:
-            if oid not in self.objects:
+            o = self.objects.get(oid)
+            if o is None:
                 return self.lki[oid][1]
-            c = self.rules.single_chars(self, self.objects[oid])
+            c = self.rules.single_chars(self, o)
             cc[oid] = c
+            reads = cc[READS]
+            if reads is not None:
+                more = self.rules.object_reads(self, o)
+                if more is None or not more <= reads:
+                    # shared with clones: what any of them computed counts for all
+                    cc[READS] = None if more is None else reads | more
         return c
 
     def memo(self, key: Any, fn: Any) -> Any:
@@ -600,6 +663,25 @@ class Game:
         if key in mc:
             return mc[key]
         v = mc[key] = fn()
+        return v
+
+    def memo_chars(self, key: Any, fn: Any) -> Any:
+        """Like :meth:`memo`, for a value computed only from characteristics, zones (which objects
+        are where, controllers, stacking) and continuous effects -- never from orientations,
+        object data, counters or player values: it is kept as long as the characteristics are
+        (see :meth:`changed`).  It must hold no object (``Obj``), only ids and values."""
+        cc = self._cc
+        if cc is None:
+            cc = self._cc = compute_layers(self)
+        k = (MEMO, key)
+        if k in cc:
+            v = cc[k]
+            if debug.CHECK:
+                fresh = fn()
+                if debug.normal(fresh) != debug.normal(v):
+                    raise debug.CacheError(f"memo_chars {key!r} is stale: {v!r} != {fresh!r}")
+            return v
+        v = cc[k] = fn()
         return v
 
     def pmods(self, p: int) -> dict:

@@ -64,6 +64,20 @@ class GameRules:
     def static_effects(self, g: Game, view: LayerView) -> Iterable[CEffect]:
         return ()
 
+    def chars_reads(self, g: Game, effects: Iterable[CEffect]) -> frozenset[str] | None:
+        """What characteristics computed with these continuous effects (those of the game and of
+        static abilities) may read beyond the objects' cards, zones, face and counters: a set of
+        aspects (``orient``, ``data.KEY``, ``data.*``, ``player.KEY``, ``player.*``), or None for
+        anything.  A change of
+        an aspect not in the set keeps the characteristics cached (``Game.changed``).  The
+        default, None, forgets them on every change."""
+        return None
+
+    def object_reads(self, g: Game, o: Obj) -> frozenset[str] | None:
+        """Like :meth:`chars_reads`, for the characteristics of ``o`` outside the layered zones
+        (:meth:`single_chars`)."""
+        return None
+
     def extra_effects_possible(self, g: Game) -> bool:
         """Could the game's own rules add continuous effects now (beyond cards and effects)?"""
         return False

@@ -378,7 +378,7 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
     main = main_timing(g, p)
     locked = chase_locked(g)
     # activated abilities (CR 604.1a, 704), deity active abilities at main timing (604.2e)
-    aether_ok = {(oid, ab.index) for oid, ab, _ in rules.aether_sources(g, p)}
+    aether_ok: set | None = None  # computed when first needed
     objs = g.objects
     # without an effect that grants abilities, a face-up card printed without activated abilities
     # has none: skip it without computing its characteristics
@@ -407,6 +407,8 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
                     if q != p and spec.get("who") != "any":
                         continue
                     if spec.get("aether") and not spec.get("targets") and q == p:
+                        if aether_ok is None:
+                            aether_ok = {(x, a.index) for x, a, _ in rules.aether_sources(g, p)}
                         if (oid, ab.index) not in aether_ok or not timing_ok(g, p, spec, main):
                             continue  # usable aether abilities are computed once (CR 907.2)
                     else:

@@ -54,6 +54,17 @@ def _rounded(c: dict) -> dict:
 
 class CasterRules(CardRules):
     game_id = "caster"
+    #: what characteristics read beyond objects, zones and effects (Game.changed): base_chars
+    #: reads X and an ability's source; of the hooks of ops.py, "battled", "dct" and "bingo" read
+    #: object data (the turn, phase and turn player are followed by Game.changed itself)
+    declares_reads = True
+    trigger_index = True
+    base_reads = frozenset(("data.ts", "data.x", "data.source", "data.ability"))
+    hook_reads = {k: frozenset() for k in (
+        "vanity", "orbs", "main_timing", "additional_type", "stock", "ability", "printed",
+        "materials_of", "stock_of")}  # "rode" and "ridden_by" read g.record: anything
+    hook_reads.update({"battled": frozenset(("data.battled", "data.battled_servant")),
+                       "dct": frozenset(("data.locked",)), "bingo": frozenset(("data.locked",))})
     zone_specs = ZONES
     layered_zones = frozenset(("field", "casters", "chase"))
     field_zones = ON_FIELD
@@ -500,7 +511,7 @@ class CasterRules(CardRules):
                     if any(a.kind == "replacement" for a in g.chars(oid)["abilities"]):
                         return True
             return False
-        return g.memo(("has_replacements",), scan)
+        return g.memo_chars(("has_replacements",), scan)
 
     def do_moves(self, g: Game, plan: list[dict], cause: str) -> list[int]:
         out: list[int] = []

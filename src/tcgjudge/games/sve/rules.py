@@ -63,6 +63,21 @@ class SveRules(CardRules):
                  "modify": "num", "set_stats": "num", "player": "num", "change_type": "nonnum", "become": "nonnum",
                  "maneuver": "nonnum", "evolve_cost": "num", "damage_mod": "num"}
 
+    #: what characteristics read beyond objects and effects (Game.changed): a leader's defense
+    #: is its player's (2.8.3); the hooks of ops.py, by what they look at
+    #: and base_chars reads a card's face, X, damage and evolve links (links.py)
+    declares_reads = True
+    trigger_index = True
+    base_reads = frozenset(("player.leader_def", "data.ts", "data.face", "data.x", "data.damage",
+                            "data.links_evolve", "data.linked_to"))
+    hook_reads = {k: frozenset() for k in (
+        "spellchain", "necrocharge", "first_player", "die", "class", "universe",
+        "special", "trigger_icon", "named_as")}  # combo, sanguine (g.record), combat (g.gvars): anything
+    hook_reads.update({"overflow": frozenset(("player.max_pp",)), "basis": frozenset(("player.basis",)),
+                       "state": frozenset(("orient",)), "boxed": frozenset(("data.boxed",)),
+                       "damaged": frozenset(("data.damage",)), "raced": frozenset(("data.raced",)),
+                       "evolved": frozenset(("data.*",)), "linked": frozenset(("data.*",))})
+
     def card_builder(self) -> Any:
         return self.builder
 
