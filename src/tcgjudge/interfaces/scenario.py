@@ -206,6 +206,8 @@ class Runner:
 
     def answer(self, player: int, label: str, where: str) -> None:
         g = self.g
+        if g.pending is not None and self.find(label) is None:
+            self._answer_forced(label)  # SPEC: one-option decisions that no step names
         d = g.pending
         if g.result is not None:
             raise StepFailed(f"{where}: the game is over ({_result(g)}); cannot answer {label!r}")
@@ -216,6 +218,7 @@ class Runner:
                              f"(options: {d.labels})")
         i = self.find(label)
         before = g.clone() if i is None else None
+
         if i is None and self._fast_forward(player, _head(label)):
             i = self.find(label)
         if i is not None:
@@ -243,6 +246,21 @@ class Runner:
             g.restore(before)  # report the question the step was written against
             d = g.pending
         raise StepFailed(f"{where}: no option {label!r} for p{player + 1}'s {d.kind} decision; options: {d.labels}")
+
+    def _answer_forced(self, label: str) -> bool:
+        """Answer pending decisions that have a single option not named by ``label`` (a payment
+        that can be made only one way, a forced target, a pass that is the only option), as
+        SPEC.md asks of the runner.  True if any was answered."""
+        g = self.g
+        head = _head(label)
+        n = 0
+        while g.pending is not None and g.result is None and len(g.pending.options) == 1 and n < 200:
+            labs = self.labels(g.pending)[0]
+            if label in labs or head in labs:
+                break
+            g.decide(0)
+            n += 1
+        return n > 0
 
     def _fast_forward(self, player: int, label: str) -> bool:
         """A step whose label is not available yet (``attack s -> w`` asked while the main
@@ -278,12 +296,16 @@ class Runner:
                 return
             if "pass" in d.labels:
                 g.decide("pass")
+            elif len(d.options) == 1:  # SPEC: a one-option decision is answered by the runner
+                g.decide(0)
             elif "done" in d.labels:
                 g.decide("done")
             elif "keep hand" in d.labels:
                 g.decide("keep hand")
             elif "end main phase" in d.labels:  # SVE 7.3.3: the main phase's way to pass
                 g.decide("end main phase")
+            elif "no block" in d.labels:  # NOVA 405.5.3: declining to block
+                g.decide("no block")
             else:
                 raise StepFailed(f"{where}: while passing until {step} ends, p{d.player + 1}'s {d.kind} decision "
                                  f"cannot be passed (options: {d.labels})")
