@@ -24,6 +24,7 @@ A NOVA card entry::
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -59,7 +60,10 @@ def energy_amounts(v: Any, what: str, generic: bool = True) -> dict[str, int]:
         raise ValueError(f"{what}: expected a mapping of colors (and 'generic') to numbers, got {v!r}")
     out: dict[str, int] = {}
     for k, n in v.items():
-        key = "generic" if k in ("generic", "any", "不特定") and generic else color_word(k)
+        try:
+            key = "generic" if k in ("generic", "any", "不特定") and generic else color_word(k)
+        except ValueError as e:
+            raise ValueError(f"{what}: {e}") from None
         if key == "colorless":
             raise ValueError(f"{what}: energy has five colors (005.6.2); 'colorless' is not one")
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
@@ -154,6 +158,11 @@ def _build(entry: dict, chars: dict) -> dict:
         if ab.kind == "activated" and not ab.spec.get("targets") and any(
                 name == "produce" for name, _ in ab.spec.get("do", ())):
             ab.spec["energy_ab"] = True  # 801.6.4.1: an energy ability
+        elif ab.kind == "auto" and not ab.spec.get("targets") and ab.spec.get("on", {}).get("event") == ("energy",) \
+                and any(name == "produce" for name, _ in ab.spec.get("do", ())):
+            # 801.6.4.2: an automatic ability with no target that triggers on energy being added (by
+            # an energy ability) and adds energy is an energy ability
+            ab.spec["energy_ab"] = True
     set_ability_flags(out)
     return out
 
@@ -183,8 +192,14 @@ class NovaBuilder(CardBuilder):
                 entry["appear_if"] = freeze(entry["appear_if"])
             if "appear_cost" in entry:
                 entry["appear_cost"] = self.cost(entry["appear_cost"], chk, "appear_cost")
-            if "cost" in entry and isinstance(entry["cost"], dict):
-                pass  # read by _build
+            text = entry.get("text") or ""
+            if isinstance(text, str) and not any(k in entry for k in ("abilities", "effect", "script")):
+                rest = re.sub(r"【[^】]*】(：\S+)?", "", text).strip()
+                if rest:
+                    # NOVA has no text compiler: printed text with no behaviour would play as a
+                    # card without abilities, so it is refused (SPEC "Inline cards")
+                    raise CardError(f"{w}: text: {rest[:40]!r} is not read by NOVA's engine; give the card "
+                                    f"`abilities`/`effect` (or a `script`) in the effect language")
         return super().card(entry, where)
 
 

@@ -167,7 +167,9 @@ def op_double(rt: Run, a: dict) -> bool:
     key = "def" if stat in ("hp", "def") else "atk"
     for oid in resolve(rt.ctx, a["what"]):
         n = max(0, g.chars(oid).get(key) or 0)
-        add_effect(rt, "modify", {key: n}, [oid], a.get("until"))
+        rt.env["_doubled"] = [oid]
+        add_effect(rt, "modify", {key: n}, "_doubled", a.get("until"))
+        g.note(f"{g.objects[oid].card.key}'s {'HP' if key == 'def' else 'ATK'} is doubled")
     return True
 
 

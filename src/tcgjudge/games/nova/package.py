@@ -218,6 +218,12 @@ class NovaPackage:
             return f"attack/{g.step}" if g.step else "attack"
         return g.phase
 
+    def play_match(self, decks: list, seed: int, agents: list):
+        """007.1: a best-of-three match with side-deck swaps between games (see ``match.py``)."""
+        from .match import play_match
+
+        return play_match(decks, seed, agents)
+
     def describe(self, g: Game, viewer: int) -> str:
         from .board import board_text
 

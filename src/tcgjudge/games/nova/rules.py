@@ -36,6 +36,9 @@ class NovaRules(CardRules):
     rested_word = "frozen"
     op_layers = {"copy": "base", "grant": "abilities", "lose": "abilities", "modify": "num", "set_stats": "num",
                  "player": "num", "shield": "nonnum"}
+    #: 802.1.2.1.5.2: an effect made by resolving a card or ability applies only to the cards there
+    #: as it resolved (a card that moves there later is a new card it does not affect)
+    effects_lock_affected = True
     # 802.1.2.1: printed values, then effects that change no number, then effects that do
     layers = ("base", "abilities", "nonnum", "num")
 
@@ -497,8 +500,8 @@ class NovaRules(CardRules):
         cost = spec.get("cost", ())
         if any(n == "freeze" and a in (None, "self") for n, a in cost) and self.restricted(g, oid):
             return False  # 203.4
-        if spec.get("once_per_turn") and g.record.get(f"{p}:used:{oid}:{ab.index}"):
-            return False  # 801.3.8.1
+        if spec.get("once_per_turn") and g.record.get(f"used:{oid}:{ab.index}"):
+            return False  # 801.3.8.1: the limit stays with the card when its controller changes
         if not spec.get("energy_ab") and (oid, ab.index) in {tuple(x) for x in g.gvars.get("activated", ())}:
             return False  # 801.3.5.1.1: not again until the waiting area is empty
         if "if" in spec and not cond(Ctx(g, p, oid), spec["if"]):
@@ -538,7 +541,7 @@ class NovaRules(CardRules):
             src = d["src"]
             ab = d["ab"]
             if ab.spec.get("once_per_turn"):
-                g.record[f"{p}:used:{src}:{ab.index}"] = 1
+                g.record[f"used:{src}:{ab.index}"] = 1
             if d["kind"] == "ability" and not d.get("immediate"):
                 g.gvars.setdefault("activated", []).append([src, ab.index])
             if obj is not None:

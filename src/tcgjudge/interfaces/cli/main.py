@@ -277,5 +277,10 @@ def cards_list(game) -> None:
         click.echo(f"{key}: {c.text}")
 
 
+from .match import match_cmd  # noqa: E402  (NOVA 007.1 match play)
+
+main.add_command(match_cmd)
+
+
 if __name__ == "__main__":
     main()
