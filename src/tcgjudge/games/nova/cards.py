@@ -83,11 +83,18 @@ def _ident(v: Any) -> Any:
     return v
 
 
+def _counters(v: Any) -> dict:
+    """919.5: the counters a card enters the field with: counter name -> number."""
+    if not isinstance(v, dict) or not all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in v.values()):
+        raise ValueError("expected a mapping counter name -> number of 1 or more")
+    return {str(k): n for k, n in v.items()}
+
+
 FIELDS = {
     "color": _colors, "cost": _ident, "level": _level, "required_energy": lambda v: energy_amounts(v, "required_energy",
                                                                                                   generic=False),
     "affiliation": slash_list, "race": slash_list, "hp": _ident, "name_ja": str, "text_en": str,
-    "appear_if": _ident, "appear_cost": _ident,
+    "appear_if": _ident, "appear_cost": _ident, "enter_counters": _counters,
 }
 
 
@@ -104,7 +111,7 @@ def _build(entry: dict, chars: dict) -> dict:
         "keywords": chars["keywords"], "abilities": chars["abilities"], "flags": frozenset(),
         "affiliations": tuple(chars.get("affiliation", ())), "races": tuple(chars.get("race", ())),
     }
-    for k in ("name_ja", "text_en"):
+    for k in ("name_ja", "text_en", "enter_counters"):
         if k in chars:
             out[k] = chars[k]
     raw_cost = entry.get("cost")

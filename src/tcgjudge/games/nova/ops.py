@@ -20,7 +20,8 @@ def install(rules: NovaRules) -> None:
         "to_graveyard": move_op("to_graveyard", ()), "to_energy": move_op("to_energy", ("state",)),
         "retire": move_op("retire", ()), "battle": op_battle, "double": op_double, "shield": op_shield,
         "negate_destroy": op_negate_destroy, "skip_phase": op_skip_phase, "add_phase": op_add_phase,
-        "limit_level": op_limit_level,
+        "limit_level": op_limit_level, "move_counters": op_move_counters, "become": op_become,
+        "remove_damage": op_remove_damage,
     })
     rules.filter_hooks.update({
         "affiliation": lambda ctx, oid, o, c, v: any(
@@ -231,4 +232,33 @@ def op_limit_level(rt: Run, a: dict) -> bool:
     ps = frozenset(players(rt.ctx, a.get("player", "you")))
     g.add_effect(CEffect(g.tick(), g.tick(), g.rules.layer_of("player"), "player", {"limit_level": n},
                          ("players", ps), rt.p, rt.d.get("src"), a.get("until") or "permanent"))
+    return True
+
+
+def op_move_counters(rt: Run, a: dict) -> bool:
+    """919.4: remove N counters of a name from one card and put as many on another."""
+    g = rt.g
+    srcs = resolve(rt.ctx, a["from"])
+    dsts = resolve(rt.ctx, a["to"])
+    if not srcs or not dsts:
+        return True
+    n = min(value(rt.ctx, a.get("n", 1)), g.objects[srcs[0]].counter(a["name"]))
+    if n > 0:
+        g.add_counters(srcs[0], a["name"], -n, cause="effect")
+        g.add_counters(dsts[0], a["name"], n, cause="effect")
+    return True
+
+
+def op_become(rt: Run, a: dict) -> bool:
+    """918.1: "becomes": the old information is lost, the new one had."""
+    args = {k: tuple((a[k],) if isinstance(a[k], str) else a[k]) for k in ("races", "affiliations") if k in a}
+    add_effect(rt, "become", args, a["what"], a.get("until"))
+    return True
+
+
+def op_remove_damage(rt: Run, a: dict) -> bool:
+    g = rt.g
+    for oid in resolve(rt.ctx, a["what"]):
+        if oid in g.objects and g.objects[oid].get("damage"):
+            g.set_data(oid, "damage", None)
     return True

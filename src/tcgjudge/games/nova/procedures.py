@@ -31,7 +31,7 @@ def install(rules: NovaRules) -> None:
     for name, proc in {
         "play": proc_play, "pay": proc_pay, "pay_energy": en.proc_pay_energy, "priority": proc_priority,
         "setup": proc_setup, "turn": proc_turn, "resolve": proc_resolve, "attack": attack.proc_attack,
-        "free_play": proc_free_play, "hand_limit": proc_hand_limit,
+        "free_play": proc_free_play, "hand_limit": proc_hand_limit, "replace": proc_replace,
     }.items():
         rules.register(name, proc)
     ops.install(rules)
@@ -247,6 +247,52 @@ def proc_hand_limit(g: Game, f: Frame) -> None:
 
     g.ask(p, "discard", f"407.4: discard down to 7 ({len(hand) - 7} more)",
           [(f"discard {rules.obj_ref(g, x)}", x) for x in one_per_card(g, hand)])
+
+
+def proc_replace(g: Game, f: Frame) -> None:
+    """802.1.3: a destruction that replacement effects apply to.  With several, the controller
+    of the card chooses which to apply (802.1.3.3, 802.1.3.3.1); an optional one ("may") may be
+    declined (802.1.3.1.3); the one applied replaces the event, which then never happens
+    (802.1.3.2, 802.1.3.2.1)."""
+    rules: NovaRules = g.rules  # type: ignore[assignment]
+    d = f.data
+    oid = d["oid"]
+    o = g.objects.get(oid)
+    if f.step == 1:
+        g.pop(None)
+        return
+    if o is None or o.zone != "field":
+        g.pop(None)
+        return
+    cands = rules.destroy_replacements(g, oid, d["how"], d["applied"])
+    if not cands:
+        rules.destroy(g, oid, d["how"], replace=False)
+        g.pop(None)
+        return
+    ans = g.answer(f)
+    if ans is None:
+        optional = all(ab.spec.get("optional") for _, ab in cands)
+        if len(cands) == 1 and not optional:
+            ans = (cands[0][0], cands[0][1].index)
+        else:
+            opts: list[tuple[str, Any]] = [(f"replace {rules.obj_ref(g, src)}: {ab.text[:32]}", (src, ab.index))
+                                           for src, ab in cands]
+            if optional:
+                opts.insert(0, ("pass", "no"))
+            g.ask(o.controller, "replacement", f"{rules.obj_ref(g, oid)} would be destroyed: apply a "
+                  "replacement effect?", opts)
+            return
+    if ans == "no":
+        rules.destroy(g, oid, d["how"], replace=False)
+        g.pop(None)
+        return
+    src, index = ans
+    ab = next(a for s, a in cands if s == src and a.index == index)
+    d["applied"].append([src, index])
+    g.note(f"{o.card.key}: its destruction is replaced ({ab.text[:40]})")
+    f.step = 1
+    g.push("run", p=g.objects[src].controller, src=src, env={"subject": [oid]},
+           stack=[[ab.spec.get("instead", ()), 0, "seq", None]])
 
 
 def proc_free_play(g: Game, f: Frame) -> None:
@@ -523,6 +569,8 @@ def proc_resolve(g: Game, f: Frame) -> None:
             target = ts[0]
             p = g.objects[target].controller  # 205.2.1: onto that card's controller's field
         new = g.move(oid, "field", p, orient="standby", cause="resolve", controller=p)
+        for name, n in (c.get("enter_counters") or {}).items():
+            g.add_counters(new, name, n, cause="enter")  # 919.5, 919.7
         if target is not None:
             g.set_data(new, "equipped_to", target)
             g.note(f"{o.card.key} enters the field under p{p + 1}, equipped to {rules.obj_name(g, target, None)}")

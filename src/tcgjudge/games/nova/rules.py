@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,8 @@ START_LIFE = 2000  # 007.4
 HAND_LIMIT = 7  # 308.5
 LEVEL_TOTAL = 10  # 109.4
 LIMIT_RELEASES = (1500, 1000)  # 005.5.2.1, 507.1
+#: 919.2: counters named like "+100/+100" change ATK and HP
+COUNTER_MOD = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 
 
 class NovaRules(CardRules):
@@ -35,7 +38,7 @@ class NovaRules(CardRules):
     waiting_zone = "waiting"
     rested_word = "frozen"
     op_layers = {"copy": "base", "grant": "abilities", "lose": "abilities", "modify": "num", "set_stats": "num",
-                 "player": "num", "shield": "nonnum"}
+                 "player": "num", "shield": "nonnum", "become": "nonnum"}
     #: 802.1.2.1.5.2: an effect made by resolving a card or ability applies only to the cards there
     #: as it resolved (a card that moves there later is a new card it does not affect)
     effects_lock_affected = True
@@ -75,10 +78,37 @@ class NovaRules(CardRules):
             return c
         return o.card.chars
 
+    def extra_static_effects(self, g: Game, view: LayerView):
+        """919.2: a counter that changes values ("+100/+100") is a continuous effect that
+        changes numbers while it is on the card."""
+        out = []
+        for oid in list(view.chars):
+            o = g.objects.get(oid)
+            if o is None or not o.counters or o.zone != "field":
+                continue
+            for name, n in o.counters.items():
+                m = COUNTER_MOD.match(name)
+                if m:
+                    out.append(CEffect(-(oid * 64 + 63), oid, "num", "modify",
+                                       {"atk": int(m.group(1)) * n, "def": int(m.group(2)) * n},
+                                       ("objs", frozenset((oid,))), o.controller, oid, "static"))
+        return out
+
+    def extra_effects_possible(self, g: Game) -> bool:
+        objs = g.objects
+        return any(objs[x].counters and any(COUNTER_MOD.match(k) for k in objs[x].counters)
+                   for x in g.all_in("field"))
+
     def apply_game_effect(self, g: Game, eff: CEffect, c: dict, oid: int, view: LayerView) -> dict:
         if eff.op == "shield":  # 917: damage to it is reduced
             n = eff.args.get("n", "all") if isinstance(eff.args, dict) else eff.args
             c["shield"] = "all" if n == "all" or c.get("shield") == "all" else c.get("shield", 0) + n
+            return c
+        if eff.op == "become":  # 918.1: it loses what it had for what it becomes
+            if "races" in eff.args:
+                c["races"] = tuple(eff.args["races"])
+            if "affiliations" in eff.args:
+                c["affiliations"] = tuple(eff.args["affiliations"])
             return c
         raise ValueError(f"continuous effect {eff.op!r} is not understood by nova")
 
@@ -188,6 +218,11 @@ class NovaRules(CardRules):
         graveyard or the removed zone."""
         if "character" in o.card.chars["types"] and dest not in ("field", "waiting", "character_deck"):
             return "retired"
+        if o.zone == "field" and dest != "field":
+            # 802.1.3.1.2: "when this leaves the field, it is put into (zone)" replaces where it goes
+            for ab in g.chars(o.id).get("abilities", ()):
+                if ab.kind == "replacement" and ab.spec["replace"].get("event") == ("leave",) and ab.spec.get("to"):
+                    return ab.spec["to"]
         return dest
 
     def move_objects(self, rt: Run, ids: list[int], dest: str, cause: str, extra: dict) -> list[int] | None:
@@ -197,9 +232,14 @@ class NovaRules(CardRules):
                 "retire": "retired"}.get(cause, dest)
         out = []
         if cause == "destroy":
+            pushed = False
             for oid in ids:
                 if oid in g.objects and g.objects[oid].zone == "field":
+                    n = len(g.frames)
                     self.destroy(g, oid, "destroy")
+                    pushed = pushed or len(g.frames) > n
+            if pushed:
+                return None  # the replace procedures run first (802.1.3)
             return list(ids)
         g.begin_batch()
         for oid in ids:
@@ -229,17 +269,45 @@ class NovaRules(CardRules):
                 self.shuffle(g, p)
         return out
 
-    def destroy(self, g: Game, oid: int, how: str) -> bool:
+    def destroy(self, g: Game, oid: int, how: str, applied: tuple = (), replace: bool = True) -> bool:
         """907.1: the card becomes destroyed ("破壊状態"); "when destroyed" abilities trigger; it
         goes to its owner's graveyard at the next priority process, once they have resolved.
-        907.2: a card that "is not destroyed" stays."""
+        907.2: a card that "is not destroyed" stays.  802.1.3: a replacement effect for the
+        destruction is applied instead, by the ``replace`` procedure (which may ask); True then
+        means that procedure was pushed."""
         o = g.objects[oid]
         if o.get("destroyed") or "indestructible" in g.chars(oid).get("flags", ()):
             return False
+        if replace and self.destroy_replacements(g, oid, how, applied):
+            g.push("replace", oid=oid, how=how, applied=[list(x) for x in applied])
+            return True
         g.set_data(oid, "destroyed", how)
         g.note(f"{o.card.key} is destroyed" + (" in battle" if how == "battle" else ""))
         g.emit(Event("destroy", oid=oid, player=o.controller, cause=how))
         return True
+
+    def destroy_replacements(self, g: Game, oid: int, how: str, applied: tuple | list) -> list[tuple[int, Ability]]:
+        """802.1.3: the replacement abilities (``replace: {event: destroy, ...}``) that apply to
+        this destruction, each at most once (802.1.3.3.3); one whose choice cannot be made
+        (its ``if`` fails) does not apply (802.1.3.4)."""
+        done = {tuple(x) for x in applied}
+        ev = Event("destroy", oid=oid, player=g.objects[oid].controller, cause=how, data={"would": True})
+        out = []
+        for src in list(g.zone(0, "field")) + list(g.zone(1, "field")):
+            c = g.chars(src)
+            for ab in c.get("abilities", ()):
+                if ab.kind != "replacement" or (src, ab.index) in done:
+                    continue
+                pat = ab.spec["replace"]
+                if pat.get("event") != ("destroy",):
+                    continue
+                sc = g.objects[src].controller
+                if self.match_pattern(g, pat, sc, src, ev, {}) is None:
+                    continue
+                if "if" in ab.spec and not cond(Ctx(g, sc, src, {"subject": [oid]}), ab.spec["if"]):
+                    continue
+                out.append((src, ab))
+        return out
 
     def deal_damage(self, g: Game, oid: int, n: int, src: int | None, battle: bool, cause_p: int) -> int:
         """916.1: damage to a servant accumulates; 917: reduced by shields; 916.4: a destroyed

@@ -99,6 +99,7 @@ def vocabulary() -> Vocabulary:
     v.op("double", required=("what",), what=REF, stat=STR, until=STR, doc="Double ATK or HP (923).")
     v.op("shield", required=("what",), what=REF, n=ANY, until=STR,
          doc="Damage to the objects is reduced by N, or 'all' (917).")
+    v.op("remove_damage", short="what", required=("what",), what=REF, doc="Remove all damage from servants.")
     v.op("negate_destroy", short="what", required=("what",), what=REF, doc="Negate destruction (907.3).")
     v.op("skip_phase", short="phase", required=("phase",), phase=STR, player=PLAYER,
          doc="Skip the player's next phase or attack step of that name (925, 401.3).")
@@ -106,7 +107,11 @@ def vocabulary() -> Vocabulary:
          doc="Add a phase right after the current one (401.2).")
     v.op("limit_level", short="n", required=("n",), n=VALUE, player=PLAYER, until=STR,
          doc="The player's limit level is raised by N (005.5.3).")
-    v.ability_keys = {}
+    v.op("move_counters", required=("from", "to", "name"), name=STR, n=VALUE, **{"from": REF, "to": REF},
+         doc="Move N counters of a name from one card to another (919.4).")
+    v.op("become", required=("what",), what=REF, races=STRS, affiliations=STRS, until=STR,
+         doc="The cards lose their races/affiliations for the given ones (918.1).")
+    v.ability_keys = {"to": STR}  # a replacement "when this leaves the field, put it into TO" (802.1.3.1.2)
     v.statics = {"shield": ANY}  # 917: damage to the objects is reduced
     out = core_vocabulary().extend(v)
     for k in ("engage", "refresh", "rest", "recover", "reverse", "switch"):
