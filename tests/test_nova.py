@@ -15,7 +15,7 @@ def _deck(name: str = "crimson-rush"):
     return PKG.load_deck(name)
 
 
-@pytest.mark.rules("nova", "007.2", "007.3", "007.4", "007.5", "007.5.1", "007.6", "007.6.1", "007.6.1.1", "007.7",
+@pytest.mark.rules("nova", "002.1", "007.2", "007.3", "007.4", "007.5", "007.5.1", "007.6", "007.6.1", "007.6.1.1", "007.7",
                    "303.4", "303.4.1", "905.2")
 def test_game_start_asks_who_goes_first_then_redraws_in_order() -> None:
     g = PKG.new_game([_deck(), _deck("tidal-dawn")], 5)
@@ -24,6 +24,7 @@ def test_game_start_asks_who_goes_first_then_redraws_in_order() -> None:
     chooser = d.player
     g.decide("go first")
     assert g.gvars["first"] == chooser
+    assert len(g.players) == 2
     for p in (0, 1):
         assert g.players[p]["life"] == 2000
         assert len(g.zone(p, "hand")) == 7
@@ -108,7 +109,7 @@ def test_views_show_only_what_a_player_may_know() -> None:
             assert isinstance(me[z], list) and isinstance(foe[z], list)
 
 
-@pytest.mark.rules("nova", "101.3", "104.2", "105.2", "106.2")
+@pytest.mark.rules("nova", "103.5.1")
 def test_pool_cards_carry_japanese_name_and_text() -> None:
     pool = PKG.pool()
     assert len(pool) >= 80
@@ -119,6 +120,8 @@ def test_pool_cards_carry_japanese_name_and_text() -> None:
     assert {c.chars["level"] for c in pool.values() if c.chars.get("level")} == {1, 2, 3, 4}
     for c in pool.values():
         assert c.chars.get("name_ja"), c.key
+        if "character" in c.chars["types"]:
+            assert c.chars["has_cost"] is False  # 103.5.1: a character has no total cost
         assert c.chars.get("text_en") is not None, c.key
         if c.chars["abilities"] or c.chars.get("effect") is not None:
             assert c.text, c.key
