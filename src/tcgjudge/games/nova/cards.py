@@ -94,7 +94,7 @@ FIELDS = {
     "color": _colors, "cost": _ident, "level": _level, "required_energy": lambda v: energy_amounts(v, "required_energy",
                                                                                                   generic=False),
     "affiliation": slash_list, "race": slash_list, "hp": _ident, "name_ja": str, "text_en": str,
-    "appear_if": _ident, "appear_cost": _ident, "enter_counters": _counters,
+    "appear_if": _ident, "appear_cost": _ident, "enter_counters": _counters, "alt_cost": _ident,
 }
 
 
@@ -132,6 +132,8 @@ def _build(entry: dict, chars: dict) -> dict:
         for k in ("level", "required_energy", "appear_if", "appear_cost"):
             if k in chars:
                 raise ValueError(f"{k}: only characters have it (109-112)")
+        if "alt_cost" in chars:
+            out["alt_cost"] = chars["alt_cost"]  # 902.9: paid instead of the energy cost
         parts = energy_amounts(raw_cost if raw_cost is not None else 0, "cost")
         out["cost_colors"] = {k: n for k, n in parts.items() if k != "generic"}
         out["cost_generic"] = parts.get("generic", 0)
@@ -199,6 +201,8 @@ class NovaBuilder(CardBuilder):
                 entry["appear_if"] = freeze(entry["appear_if"])
             if "appear_cost" in entry:
                 entry["appear_cost"] = self.cost(entry["appear_cost"], chk, "appear_cost")
+            if "alt_cost" in entry:
+                entry["alt_cost"] = self.cost(entry["alt_cost"], chk, "alt_cost")
             text = entry.get("text") or ""
             if isinstance(text, str) and not any(k in entry for k in ("abilities", "effect", "script")):
                 rest = re.sub(r"【[^】]*】(：\S+)?", "", text).strip()

@@ -323,6 +323,8 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
                 continue
             seen_energy.add(key)
         opts.append((rules.activate_label(g, oid, ab), ("act", oid, ab.index)))
+    if waiting_locked(g):
+        return opts  # 912.2 (energy abilities do not use the waiting area)
     for oid in g.zone(p, "field"):  # 703.1, 801.3: activated abilities
         c = g.chars(oid)
         for ab in c["acts"]:
@@ -351,6 +353,9 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
             if card_playable(g, p, oid):
                 seen.add(key)
                 opts.append((f"play {key}", ("play", oid)))
+            if c.get("alt_cost") is not None and card_playable(g, p, oid, alt=True):
+                seen.add(key)  # 902.9, 902.9.2.1: the alternative cost is declared as it is played
+                opts.append((f"play {key} with alternative cost", ("play", oid, "alt")))
     if main and not g.record.get(f"{p}:energy_set"):  # 404.2.1, 906.1
         setk: set[str] = set()
         for oid in g.zone(p, "hand"):
@@ -427,7 +432,13 @@ def character_playable(g: Game, p: int, oid: int) -> bool:
     return True
 
 
-def card_playable(g: Game, p: int, oid: int, free: bool = False) -> bool:
+def waiting_locked(g: Game) -> bool:
+    """912.2: while a card or ability that "cannot be put into the waiting area" is waiting, no
+    card or ability other than an automatic ability may be played."""
+    return any("no_waiting" in g.chars(x).get("flags", ()) for x in g.zones[(-1, "waiting")])
+
+
+def card_playable(g: Game, p: int, oid: int, free: bool = False, alt: bool = False) -> bool:
     rules: NovaRules = g.rules  # type: ignore[assignment]
     c = g.chars(oid)
     if g.pmods(p).get("cannot_play"):
@@ -441,6 +452,8 @@ def card_playable(g: Game, p: int, oid: int, free: bool = False) -> bool:
     items: list = []
     if "character" in c["types"]:
         items.extend(c.get("appear_cost", ()))
+    elif alt:
+        items.extend(c["alt_cost"])  # 902.9, 902.9.4: additional costs still apply (below)
     elif not free:
         need = rules.card_energy(g, p, oid)
         if need:
@@ -455,7 +468,7 @@ def do_action(g: Game, f: Frame, p: int, ans: tuple) -> None:
     rules: NovaRules = g.rules  # type: ignore[assignment]
     kind = ans[0]
     if kind == "play":
-        begin_play(g, f, 1, 0, p, "card", ans[1])
+        begin_play(g, f, 1, 0, p, "card", ans[1], alt=len(ans) > 2)
     elif kind == "act":
         oid, index = ans[1], ans[2]
         ab = next(a for a in g.chars(oid)["abilities"] if a.index == index)

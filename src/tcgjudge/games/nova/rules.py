@@ -391,6 +391,8 @@ class NovaRules(CardRules):
             c = g.chars(d["obj"])
             if "character" in c["types"]:
                 items.extend(c.get("appear_cost", ()))  # 112
+            elif d.get("alt"):
+                items.extend(c["alt_cost"])  # 902.9: instead of the energy cost
             elif not d.get("free"):
                 need = self.card_energy(g, d["p"], d["obj"])
                 if need:
@@ -570,7 +572,8 @@ class NovaRules(CardRules):
             return False  # 203.4
         if spec.get("once_per_turn") and g.record.get(f"used:{oid}:{ab.index}"):
             return False  # 801.3.8.1: the limit stays with the card when its controller changes
-        if not spec.get("energy_ab") and (oid, ab.index) in {tuple(x) for x in g.gvars.get("activated", ())}:
+        if not spec.get("energy_ab") and g.zones[(-1, "waiting")] and (oid, ab.index) in {
+                tuple(x) for x in g.gvars.get("activated", ())}:
             return False  # 801.3.5.1.1: not again until the waiting area is empty
         if "if" in spec and not cond(Ctx(g, p, oid), spec["if"]):
             return False
@@ -611,6 +614,8 @@ class NovaRules(CardRules):
             if ab.spec.get("once_per_turn"):
                 g.record[f"used:{src}:{ab.index}"] = 1
             if d["kind"] == "ability" and not d.get("immediate"):
+                if len(g.zones[(-1, "waiting")]) <= 1:
+                    g.gvars["activated"] = []  # the waiting area was empty: a new round of plays
                 g.gvars.setdefault("activated", []).append([src, ab.index])
             if obj is not None:
                 g.set_data(obj, "env", dict(d["env"]))
