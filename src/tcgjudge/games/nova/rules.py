@@ -29,6 +29,18 @@ LIMIT_RELEASES = (1500, 1000)  # 005.5.2.1, 507.1
 COUNTER_MOD = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 
 
+def _deals_damage(block: Any) -> bool:
+    """Does a program deal damage anywhere in it (its nested blocks included)?"""
+    for name, args in block:
+        if name in ("damage", "battle"):
+            return True
+        for v in (args.values() if isinstance(args, dict) else ()):
+            if isinstance(v, tuple) and v and isinstance(v[0], tuple) and len(v[0]) == 2 and isinstance(v[0][0], str):
+                if _deals_damage(v):
+                    return True
+    return False
+
+
 class NovaRules(CardRules):
     game_id = "nova"
     zone_specs = ZONES
@@ -378,7 +390,15 @@ class NovaRules(CardRules):
         return o is not None and o.zone in ("field", "energy") and o.orient == "standby"
 
     def can_target(self, g: Game, oid: int, ctx: Ctx) -> bool:
-        return "untargetable" not in g.chars(oid).get("flags", ())
+        if "untargetable" in g.chars(oid).get("flags", ()):
+            return False
+        o = g.objects[oid]
+        if o.get("destroyed") and ctx.src in g.objects and g.objects[ctx.src].zone == "waiting":
+            # 916.5: a destroyed servant cannot be the target of a card that deals damage
+            eff = g.chars(ctx.src).get("effect")
+            if eff is not None and _deals_damage(eff.spec.get("do", ())):
+                return False
+        return True
 
     # ------------------------------------------------------------ playing: costs
     def x_cost_range(self, g: Game, d: dict) -> tuple[int, int]:
