@@ -8,7 +8,7 @@ import pytest
 from tcgjudge.games import registry
 from tcgjudge.interfaces.sim import play_game, replay_game
 
-GAMES = ("caster", "sve")
+GAMES = ("caster", "sve", "nova")
 
 
 def decks(pkg, i: int):
@@ -18,6 +18,8 @@ def decks(pkg, i: int):
 
 SEEDED = [pytest.param("caster", seed, id=f"caster-{seed}") for seed in range(12)] + [
     pytest.param("sve", seed, id=f"sve-{seed}", marks=pytest.mark.rules("sve", "1.2.1", "1.2.1.1", "7.1.1", "7.1.2"))
+    for seed in range(10)] + [
+    pytest.param("nova", seed, id=f"nova-{seed}", marks=pytest.mark.rules("nova", "003.1.1", "502.1", "402.3", "403.3"))
     for seed in range(10)]
 
 

@@ -400,7 +400,7 @@ class Runner:
         if g.pending is None:
             raise StepFailed(f"{where}: no decision is pending")
         if force:
-            self._forced(label)
+            self._forced(label, player)
         d = g.pending
         if d is None or g.result is not None:
             raise StepFailed(f"{where}: the game is over ({_result(g)}); cannot answer {label!r}")
@@ -447,18 +447,17 @@ class Runner:
         if nd is not None and nd.kind == kind and nd.player == player and "done" in nd.labels:
             g.decide("done")
 
-    def _forced(self, label: str | None = None) -> None:
+    def _forced(self, label: str | None = None, player: int | None = None) -> None:
         """SPEC: a decision with exactly one option that no step names (a payment that can be
-        made only one way, a single forced target) is answered by the runner."""
+        made only one way, a single forced target, the other player's only choice: to pass) is
+        answered by the runner, unless it is the step's own answer."""
         g = self.g
         for _ in range(100):
             d = g.pending
             if d is None or g.result is not None or len(d.options) != 1:
                 return
-            if label is not None and self.find(label) is not None:
+            if (player is None or d.player == player) and (label is None or self.find(label) is not None):
                 return
-            if d.options[0][0] in self._pass_labels() and d.kind == "priority":
-                return  # passing priority is the players' (fast-forwarding does it when asked to)
             g.decide(0)
 
     def _pass_labels(self) -> tuple[str, ...]:
@@ -472,7 +471,7 @@ class Runner:
         start_turn = g.turn
         for _ in range(200):
             if force:
-                self._forced(label)
+                self._forced(label, player)
             d = g.pending
             if d is None or g.result is not None or g.turn != start_turn:
                 return False

@@ -379,5 +379,10 @@ def cards_report(game, files, failures) -> None:
     report(_pkg(game), files, failures)
 
 
+from .match import match_cmd  # noqa: E402  (NOVA 007.1 match play)
+
+main.add_command(match_cmd)
+
+
 if __name__ == "__main__":
     main()
