@@ -166,7 +166,7 @@ _REMINDER = re.compile(r"\s*\((?=[A-Za-z][^()]*\s)(?:[^()]|\([^()]*\))*\)")
 #: and class conditions (Combo, Spellchain, Necrocharge, Overflow, Earth Rite, ...), tokens (9.1)
 _RULE_TERMS = re.compile(
     r"\b(?:" + "|".join(sorted((k for k in KEYWORDS), key=len, reverse=True)) +
-    r"|combo|spellchain|sc|necrocharge|overflow|sanguine|earth rite|evolve|evolution|racing|serve|feed|ride|"
+    r"|combo|spellchain|sc|necrocharge|overflow|sanguine|earth rite|evolved?|evolution|racing|serve|feed|ride|"
     r"tokens?)\b", re.IGNORECASE)
 
 
