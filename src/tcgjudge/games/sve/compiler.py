@@ -12,7 +12,8 @@ The notations of printed text are read in all their written forms: Fanfare as ``
 or ``Last Words:``; the evolve icon as ``(E)``, ``{EVOLVE}`` or ``Evolve``; activated abilities
 as ``(A)``, ``{ACT}``, ``Act`` or ``Activate:``; the engage icon as ``(tap)`` or ``{ENGAGE}``; play
 point icons as ``(1)``, ``{COST 1}`` or ``1PP``; Quick as ``[Quick]`` or ``{QUICK}``; stats as
-``+1/+1`` or ``{ATK}+1/{DEF}+1``.  Reminder text in parentheses is ignored (SVE 2.6.2).
+``+1/+1`` or ``{ATK}+1/{DEF}+1``.  Reminder text in parentheses is ignored (SVE 2.6.2): whole
+sentences explaining a term of the rules; other parenthesized words are read or refused.
 
 How the text becomes abilities:
 
