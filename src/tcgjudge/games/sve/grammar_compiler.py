@@ -494,6 +494,14 @@ class SveSemantics(Transformer):
             raise NoParse("transform into one kind of token")
         return tc.k_transform(_ref(w), t["names"][0])  # 5.16
 
+    def transform_into(self, w: Any, name: Token) -> list:
+        return tc.k_transform(_ref(w), _VOCAB["TOKEN"].get(str(name).lower(), str(name)))  # 5.16
+
+    def sel_bottom(self, s: Sel) -> list:
+        if s.each:
+            raise NoParse("each")
+        return tc.k_sel_bottom(s)
+
     def box(self, w: Any) -> list:
         return tc.k_box(_ref(w))  # 5.30
 
@@ -1240,6 +1248,9 @@ def compile_paragraph(line: str, out: Compiled, card_type: str, effect_lines: li
             err = e
             continue
         out.keywords, out.abilities, out.extra = trial.keywords, trial.abilities, trial.extra
+        return
+    if card_type == "spell":
+        effect_lines.append(line)  # not an ability of the spell: part of its effect (10.1.1.4)
         return
     raise err if err is not None else NoParse(line)
 
