@@ -27,7 +27,6 @@ from lark.exceptions import LarkError, VisitError
 from ...cards.textcompiler import NoParse, Uncompilable
 from . import compiler as tc
 from .compiler import (
-    EOT,
     KEYWORDS,
     NP,
     PARAM_KEYWORDS,
@@ -979,4 +978,3 @@ def compile_entry(entry: dict) -> dict:
 __all__ = ["GRAMMAR_FILE", "CasterSemantics", "Report", "Uncompilable", "compile_entry", "compile_text",
            "vocabulary"]
 
-_ = EOT

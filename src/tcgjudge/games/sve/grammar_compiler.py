@@ -672,8 +672,6 @@ def _build_sel(parts: tuple) -> Sel:
     return s
 
 
-_SEM = SveSemantics()
-
 
 #: the text being read (option texts are quoted from it)
 _SOURCE = [""]
@@ -686,15 +684,6 @@ def parse(text: str, start: str = "paragraph") -> Any:
         return _parser().parse(text, start=start)
     except LarkError as e:
         raise NoParse(text) from e
-
-
-def meaning(tree: Any) -> Any:
-    try:
-        return _SEM.transform(tree)
-    except VisitError as e:
-        if isinstance(e.orig_exc, NoParse):
-            raise e.orig_exc from None
-        raise
 
 
 # ------------------------------------------------------------ sentences, effects, abilities
