@@ -67,6 +67,18 @@ def learn_entry(entry: dict) -> None:
     vocabulary(races=[w.strip() for w in words if w.strip()])
 
 
+def database_vocabulary(path: str | Path) -> None:
+    """Learn the races and traits a Cockatrice database defines (its type lines, CR 206.2)."""
+    from ...cards.textcompiler import cockatrice_cards
+
+    races: list[str] = []
+    for get in cockatrice_cards(Path(path)):
+        typ = get("type")
+        if " - " in typ:
+            races.extend(r.strip() for r in re.split(r"[/|]", typ.split(" - ", 1)[1]))
+    vocabulary(races=[r for r in races if r])
+
+
 def _pool_vocabulary() -> None:
     from ...cards.loader import read_yaml
 
@@ -976,5 +988,5 @@ def compile_entry(entry: dict) -> dict:
 
 
 __all__ = ["GRAMMAR_FILE", "CasterSemantics", "Report", "Uncompilable", "compile_entry", "compile_text",
-           "vocabulary"]
+           "database_vocabulary", "learn_entry", "vocabulary"]
 

@@ -1388,7 +1388,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 __all__ = ["GRAMMAR_FILE", "SveSemantics", "Uncompilable", "compile_entry", "compile_report", "compile_text",
-           "database_vocabulary", "parse", "vocabulary"]
+           "database_vocabulary", "learn_entry", "parse", "vocabulary"]
 
 if __name__ == "__main__":
     raise SystemExit(main())
