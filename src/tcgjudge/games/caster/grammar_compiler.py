@@ -27,7 +27,6 @@ from lark.exceptions import LarkError, VisitError
 from ...cards.textcompiler import NoParse, Uncompilable
 from . import compiler as tc
 from .compiler import (
-    EOT,
     KEYWORDS,
     NP,
     PARAM_KEYWORDS,
@@ -66,6 +65,18 @@ def learn_entry(entry: dict) -> None:
         elif isinstance(v, list):
             words.extend(x for x in v if isinstance(x, str))
     vocabulary(races=[w.strip() for w in words if w.strip()])
+
+
+def database_vocabulary(path: str | Path) -> None:
+    """Learn the races and traits a Cockatrice database defines (its type lines, CR 206.2)."""
+    from ...cards.textcompiler import cockatrice_cards
+
+    races: list[str] = []
+    for get in cockatrice_cards(Path(path)):
+        typ = get("type")
+        if " - " in typ:
+            races.extend(r.strip() for r in re.split(r"[/|]", typ.split(" - ", 1)[1]))
+    vocabulary(races=[r for r in races if r])
 
 
 def _pool_vocabulary() -> None:
@@ -977,6 +988,5 @@ def compile_entry(entry: dict) -> dict:
 
 
 __all__ = ["GRAMMAR_FILE", "CasterSemantics", "Report", "Uncompilable", "compile_entry", "compile_text",
-           "vocabulary"]
+           "database_vocabulary", "learn_entry", "vocabulary"]
 
-_ = EOT

@@ -12,7 +12,8 @@ The notations of printed text are read in all their written forms: Fanfare as ``
 or ``Last Words:``; the evolve icon as ``(E)``, ``{EVOLVE}`` or ``Evolve``; activated abilities
 as ``(A)``, ``{ACT}``, ``Act`` or ``Activate:``; the engage icon as ``(tap)`` or ``{ENGAGE}``; play
 point icons as ``(1)``, ``{COST 1}`` or ``1PP``; Quick as ``[Quick]`` or ``{QUICK}``; stats as
-``+1/+1`` or ``{ATK}+1/{DEF}+1``.  Reminder text in parentheses is ignored (SVE 2.6.2).
+``+1/+1`` or ``{ATK}+1/{DEF}+1``.  Reminder text in parentheses is ignored (SVE 2.6.2): whole
+sentences explaining a term of the rules; other parenthesized words are read or refused.
 
 How the text becomes abilities:
 
@@ -166,7 +167,7 @@ _REMINDER = re.compile(r"\s*\((?=[A-Za-z][^()]*\s)(?:[^()]|\([^()]*\))*\)")
 #: and class conditions (Combo, Spellchain, Necrocharge, Overflow, Earth Rite, ...), tokens (9.1)
 _RULE_TERMS = re.compile(
     r"\b(?:" + "|".join(sorted((k for k in KEYWORDS), key=len, reverse=True)) +
-    r"|combo|spellchain|sc|necrocharge|overflow|sanguine|earth rite|evolve|evolution|racing|serve|feed|ride|"
+    r"|combo|spellchain|sc|necrocharge|overflow|sanguine|earth rite|evolved?|evolution|racing|serve|feed|ride|"
     r"tokens?)\b", re.IGNORECASE)
 
 

@@ -494,6 +494,14 @@ class SveSemantics(Transformer):
             raise NoParse("transform into one kind of token")
         return tc.k_transform(_ref(w), t["names"][0])  # 5.16
 
+    def transform_into(self, w: Any, name: Token) -> list:
+        return tc.k_transform(_ref(w), _VOCAB["TOKEN"].get(str(name).lower(), str(name)))  # 5.16
+
+    def sel_bottom(self, s: Sel) -> list:
+        if s.each:
+            raise NoParse("each")
+        return tc.k_sel_bottom(s)
+
     def box(self, w: Any) -> list:
         return tc.k_box(_ref(w))  # 5.30
 
@@ -664,8 +672,6 @@ def _build_sel(parts: tuple) -> Sel:
     return s
 
 
-_SEM = SveSemantics()
-
 
 #: the text being read (option texts are quoted from it)
 _SOURCE = [""]
@@ -678,15 +684,6 @@ def parse(text: str, start: str = "paragraph") -> Any:
         return _parser().parse(text, start=start)
     except LarkError as e:
         raise NoParse(text) from e
-
-
-def meaning(tree: Any) -> Any:
-    try:
-        return _SEM.transform(tree)
-    except VisitError as e:
-        if isinstance(e.orig_exc, NoParse):
-            raise e.orig_exc from None
-        raise
 
 
 # ------------------------------------------------------------ sentences, effects, abilities
@@ -1241,6 +1238,9 @@ def compile_paragraph(line: str, out: Compiled, card_type: str, effect_lines: li
             continue
         out.keywords, out.abilities, out.extra = trial.keywords, trial.abilities, trial.extra
         return
+    if card_type == "spell":
+        effect_lines.append(line)  # not an ability of the spell: part of its effect (10.1.1.4)
+        return
     raise err if err is not None else NoParse(line)
 
 
@@ -1388,7 +1388,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 __all__ = ["GRAMMAR_FILE", "SveSemantics", "Uncompilable", "compile_entry", "compile_report", "compile_text",
-           "database_vocabulary", "parse", "vocabulary"]
+           "database_vocabulary", "learn_entry", "parse", "vocabulary"]
 
 if __name__ == "__main__":
     raise SystemExit(main())
