@@ -20,14 +20,46 @@ PASS = ("pass",)
 PLAYABLE = ("follower", "amulet", "spell")
 
 
+def _cheap_part(g: Game) -> tuple:
+    """The parts of :func:`state_key`'s text that cost little to compute: object ids, players,
+    effects, tallies, random state, pending count."""
+    return (tuple(g.objects), repr(g.players), repr(tuple([e.eid for e in g.effects])), repr(g.record),
+            repr(g.rng.state), len(g.triggers))
+
+
+#: digest -> the cheap part of the state it digests (the same in every process, as the digest is
+#: a function of the text): lets :func:`same_state` tell a changed state without the full text
+_CHEAP: dict[str, tuple] = {}
+_CHEAP_MAX = 4096
+
+
+def _digest(g: Game, cheap: tuple) -> str:
+    objs = tuple([(o.id, o.zone, o.zp, o.controller, o.face_up, o.orient,
+                   repr(o.counters) if o.counters else None, repr(o.data) if o.data else None)
+                  for o in g.objects.values()])
+    # the text of repr((objs, players, effect ids, record, rng state, pending count))
+    text = f"({objs!r}, {cheap[1]}, {cheap[2]}, {cheap[3]}, {cheap[4]}, {cheap[5]!r})"
+    key = hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+    if len(_CHEAP) >= _CHEAP_MAX:
+        _CHEAP.clear()
+    _CHEAP[key] = cheap
+    return key
+
+
 def state_key(g: Game) -> str:
     """A digest of everything that can change (for 15.2.1.2), without the log and the answers
     (the same in every process: it may be kept in the game's state)."""
-    objs = tuple((o.id, o.zone, o.zp, o.controller, o.face_up, o.orient,
-                  repr(o.counters) if o.counters else None, repr(o.data) if o.data else None)
-                 for o in g.objects.values())
-    text = repr((objs, g.players, tuple(e.eid for e in g.effects), g.record, g.rng.state, len(g.triggers)))
-    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+    return _digest(g, _cheap_part(g))
+
+
+def same_state(g: Game, key: str) -> bool:
+    """Is ``state_key(g) == key``?  When the cheap parts of the state ``key`` digests are known
+    and differ from the current ones, the states differ and the full digest is not computed."""
+    cheap = _cheap_part(g)
+    known = _CHEAP.get(key)
+    if known is not None and known != cheap:
+        return False
+    return _digest(g, cheap) == key
 
 
 # ----------------------------------------------------------------------- targets
@@ -114,42 +146,79 @@ def ability_usable(g: Game, p: int, oid: int, ab: Ability, *, quick: bool = Fals
     return can_pay(g, p, oid, list(spec.get("cost", ())), {}, spec.get("equivalent") == "evolve")
 
 
+def _play_candidates(g: Game, p: int, quick: bool) -> tuple[tuple[str, int], ...]:
+    """The cards of ``p``'s hand and EX area (zone, id) whose characteristics alone do not rule
+    out playing them (the first tests of :func:`card_playable`): kept with the characteristics."""
+
+    def scan() -> tuple[tuple[str, int], ...]:
+        out = []
+        for zone in ("hand", "ex_area"):
+            for oid in g.zone(p, zone):
+                c = g.chars(oid)
+                ts = c["types"]
+                if not any(t in ts for t in PLAYABLE) or c.get("special"):
+                    continue
+                if quick and not has_kw(c.get("keywords", ()), "quick"):
+                    continue
+                out.append((zone, oid))
+        return tuple(out)
+
+    return g.memo_chars(("sve_play_candidates", p, quick), scan)
+
+
 def _play_options(g: Game, p: int, quick: bool) -> list[tuple[str, Any]]:
     rules = g.rules
     opts: list[tuple[str, Any]] = []
     hand_keys: set[str] = set()
-    for zone in ("hand", "ex_area"):
-        seen: set[str] = set()
-        for oid in g.zone(p, zone):
-            o = g.objects[oid]
-            key = o.card.key
-            plain = o.data is None or not o.data.get("known")
-            if key in seen and plain:
-                continue  # identical cards: one option
-            if not card_playable(g, p, oid, quick=quick):
-                continue
-            seen.add(key)
-            if zone == "hand":
-                hand_keys.add(key)
-                opts.append((f"play {rules.obj_ref(g, oid)}", ("play", oid)))
-            else:
-                lab = f"play {rules.obj_ref(g, oid)}" + (" from EX area" if key in hand_keys else "")
-                opts.append((lab, ("play", oid)))
+    seen: set[str] = set()
+    last = ""
+    for zone, oid in _play_candidates(g, p, quick):
+        if zone != last:
+            seen = set()  # identical cards are one option within a zone
+            last = zone
+        o = g.objects[oid]
+        key = o.card.key
+        plain = o.data is None or not o.data.get("known")
+        if key in seen and plain:
+            continue  # identical cards: one option
+        if not card_playable(g, p, oid, quick=quick):
+            continue
+        seen.add(key)
+        if zone == "hand":
+            hand_keys.add(key)
+            opts.append((f"play {rules.obj_ref(g, oid)}", ("play", oid)))
+        else:
+            lab = f"play {rules.obj_ref(g, oid)}" + (" from EX area" if key in hand_keys else "")
+            opts.append((lab, ("play", oid)))
     return opts
+
+
+def _ability_candidates(g: Game, p: int, quick: bool) -> tuple[tuple[str, int, int], ...]:
+    """The activated abilities (zone, card, position among its abilities) of the cards in ``p``'s zones that are
+    valid in the zone their card is in (with Quick, for a Quick window): kept with the
+    characteristics."""
+
+    def scan() -> tuple[tuple[str, int, int], ...]:
+        out = []
+        for zone in ("field", "leader", "ex_area", "hand", "cemetery"):
+            for oid in g.zone(p, zone):
+                for i, ab in enumerate(g.chars(oid)["abilities"]):
+                    if ab.kind != "activated" or zone not in ab.zones or (quick and not ab.spec.get("quick")):
+                        continue
+                    out.append((zone, oid, i))
+        return tuple(out)
+
+    return g.memo_chars(("sve_ability_candidates", p, quick), scan)
 
 
 def _ability_options(g: Game, p: int, quick: bool) -> list[tuple[str, Any]]:
     rules = g.rules
     opts: list[tuple[str, Any]] = []
-    for zone in ("field", "leader", "ex_area", "hand", "cemetery"):
-        for oid in g.zone(p, zone):
-            c = g.chars(oid)
-            for ab in c["abilities"]:
-                if ab.kind != "activated" or zone not in ab.zones:
-                    continue
-                if not ability_usable(g, p, oid, ab, quick=quick):
-                    continue
-                opts.append((rules.activate_label(g, oid, ab), ("act", oid, ab.index)))
+    for _zone, oid, i in _ability_candidates(g, p, quick):
+        ab = g.chars(oid)["abilities"][i]
+        if not ability_usable(g, p, oid, ab, quick=quick):
+            continue
+        opts.append((rules.activate_label(g, oid, ab), ("act", oid, ab.index)))
     return opts
 
 

@@ -143,6 +143,10 @@ def proc_rules_handling(g: Game, f: Frame) -> None:
         if not _choose_limits(g, f):
             return
         d["stage"] = 2
+    if d["stage"] == 2 and "bane" not in g.gvars and not any(k.startswith("drop_") for k in d) \
+            and not g.memo(("sve_rules_handling_due",), lambda: _handling_due(g)):
+        g.pop(bool(d.get("did")))  # nothing below applies (the state has not changed since it was checked)
+        return
     if d["stage"] == 2:
         plan: list[dict] = []
         planned: set[int] = set()
@@ -207,6 +211,33 @@ def proc_rules_handling(g: Game, f: Frame) -> None:
         g.pop(True)
         return
     raise RuntimeError(f"rules_handling: bad stage {d['stage']!r}")
+
+
+def _handling_due(g: Game) -> bool:
+    """Would stage 2 of rules handling (11.3, 11.6, 11.7, 11.8, 11.9, 11.10) find anything to do,
+    with no Bane destruction and no card over a limit?  The same tests as that stage, without
+    acting; it reads characteristics, zones, counters, links (object data) and play points, all
+    written through the kernel's helpers, so ``Game.memo`` keeps the answer while nothing changes."""
+    for p in (0, 1):
+        for oid in g.zone(p, "field"):
+            c = g.chars(oid)
+            if "follower" in c["types"] and (c.get("def") or 0) <= 0:
+                return True  # 11.3.1
+            if has_kw(c.get("keywords", ()), "stack") and g.objects[oid].counter("stack") <= 0:
+                return True  # 11.7.1
+            if len(links.linked(g, oid, "evolve")) > 1:
+                return True  # 11.6.2
+        for e in g.zone(p, "evolve_zone"):
+            if len(links.field_cards_of(g, e)) > 1:
+                return True  # 11.6.3
+        for zone in ("evolve_zone", "race_zone", "drive_zone"):
+            for oid in g.zone(p, zone):
+                if not links.is_linked(g, oid):
+                    return True  # 11.6.1, 11.8.1, 11.10.1
+        pl = g.players[p]
+        if pl.get("pp", 0) > pl.get("max_pp", 0):
+            return True  # 11.9.1
+    return False
 
 
 def _identical(g: Game, ids: list[int]) -> bool:
