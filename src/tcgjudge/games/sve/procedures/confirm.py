@@ -139,14 +139,13 @@ def proc_rules_handling(g: Game, f: Frame) -> None:
                 g.end("draw", "both players lose at the same time (1.2.2)")
             g.end(1 - losers[0], f"p{losers[0] + 1} loses (11.2)")
         d["stage"] = 1
+        if "bane" not in g.gvars and not g.memo(("sve_rules_handling_due",), lambda: _handling_due(g)):
+            g.pop(bool(d.get("did")))  # nothing below applies: the same tests, remembered while nothing changes
+            return
     if d["stage"] == 1:  # 11.4, 11.5: limits need the player's choice first
         if not _choose_limits(g, f):
             return
         d["stage"] = 2
-    if d["stage"] == 2 and "bane" not in g.gvars and not any(k.startswith("drop_") for k in d) \
-            and not g.memo(("sve_rules_handling_due",), lambda: _handling_due(g)):
-        g.pop(bool(d.get("did")))  # nothing below applies (the state has not changed since it was checked)
-        return
     if d["stage"] == 2:
         plan: list[dict] = []
         planned: set[int] = set()
@@ -214,10 +213,15 @@ def proc_rules_handling(g: Game, f: Frame) -> None:
 
 
 def _handling_due(g: Game) -> bool:
-    """Would stage 2 of rules handling (11.3, 11.6, 11.7, 11.8, 11.9, 11.10) find anything to do,
-    with no Bane destruction and no card over a limit?  The same tests as that stage, without
-    acting; it reads characteristics, zones, counters, links (object data) and play points, all
-    written through the kernel's helpers, so ``Game.memo`` keeps the answer while nothing changes."""
+    """Would rules handling after 11.2 (11.3-11.10) find anything to do, with no Bane destruction
+    pending?  The same tests as stages 1 and 2, without acting; they read characteristics,
+    player modifiers, zones, counters, links (object data) and play points, all written through
+    the kernel's helpers, so ``Game.memo`` keeps the answer while nothing changes."""
+    rules = g.rules
+    for p in (0, 1):
+        for zone in ("field", "ex_area"):
+            if len(g.zone(p, zone)) > rules.zone_limit(g, p, zone):
+                return True  # 11.4.1, 11.5.1
     for p in (0, 1):
         for oid in g.zone(p, "field"):
             c = g.chars(oid)
