@@ -106,6 +106,8 @@ class SveRules(CardRules):
 
     # ------------------------------------------------------------ characteristics
     def base_chars(self, g: Game, o: Obj) -> dict:
+        if o.data is None and o.face_up and o.zone != "leader":
+            return o.card.chars  # the common case: the printed front, as below
         spec = ZONES[o.zone]
         if not o.face_up and spec.public:
             return HIDDEN
