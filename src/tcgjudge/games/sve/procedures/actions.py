@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ....cards.context import Ctx, cond, has_kw, value
 from ....cards.interpreter import start_program
 from ....cards.play import begin_play, program_of, recheck_targets, required_targets_exist, start_free_play
+from ....kernel import debug
 from ....kernel.events import Event
 from .costs import can_pay
 
@@ -58,6 +59,8 @@ def same_state(g: Game, key: str) -> bool:
     cheap = _cheap_part(g)
     known = _CHEAP.get(key)
     if known is not None and known != cheap:
+        if debug.CHECK and _digest(g, cheap) == key:
+            raise debug.CacheError("15.2.1.2: a state told apart by its cheap parts has the same digest")
         return False
     return _digest(g, cheap) == key
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ....cards.context import Ctx, cond, has_kw
 from ....cards.play import begin_play
+from ....kernel import debug
 from ....kernel.priority import pick_trigger, take_trigger
 from .. import links
 from . import abilities_in
@@ -140,6 +141,8 @@ def proc_rules_handling(g: Game, f: Frame) -> None:
             g.end(1 - losers[0], f"p{losers[0] + 1} loses (11.2)")
         d["stage"] = 1
         if "bane" not in g.gvars and not g.memo(("sve_rules_handling_due",), lambda: _handling_due(g)):
+            if debug.CHECK and _handling_due(g):
+                raise debug.CacheError("rules handling was remembered as having nothing to do, but it has")
             g.pop(bool(d.get("did")))  # nothing below applies: the same tests, remembered while nothing changes
             return
     if d["stage"] == 1:  # 11.4, 11.5: limits need the player's choice first
