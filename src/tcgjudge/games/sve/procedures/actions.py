@@ -104,8 +104,6 @@ def card_playable(g: Game, p: int, oid: int, *, quick: bool = False, free: bool 
         return False  # 10.6.2.6
     eff = c.get("effect")
     spec = eff.spec if eff is not None else {}
-    if not targets_available(g, p, oid, spec, oid):
-        return False
     items: list = []
     if not free:
         n = 0 if c.get("x_cost") else rules.card_cost(g, p, oid)
@@ -117,7 +115,8 @@ def card_playable(g: Game, p: int, oid: int, *, quick: bool = False, free: bool 
         else:
             items.append(("pp", n))
     items.extend(spec.get("cost", ()))
-    return can_pay(g, p, oid, items, {}, False)
+    # the cost first: it is cheaper to check, and most cards fail on it (both tests only read)
+    return can_pay(g, p, oid, items, {}, False) and targets_available(g, p, oid, spec, oid)
 
 
 def ability_usable(g: Game, p: int, oid: int, ab: Ability, *, quick: bool = False) -> bool:
@@ -149,79 +148,42 @@ def ability_usable(g: Game, p: int, oid: int, ab: Ability, *, quick: bool = Fals
     return can_pay(g, p, oid, list(spec.get("cost", ())), {}, spec.get("equivalent") == "evolve")
 
 
-def _play_candidates(g: Game, p: int, quick: bool) -> tuple[tuple[str, int], ...]:
-    """The cards of ``p``'s hand and EX area (zone, id) whose characteristics alone do not rule
-    out playing them (the first tests of :func:`card_playable`): kept with the characteristics."""
-
-    def scan() -> tuple[tuple[str, int], ...]:
-        out = []
-        for zone in ("hand", "ex_area"):
-            for oid in g.zone(p, zone):
-                c = g.chars(oid)
-                ts = c["types"]
-                if not any(t in ts for t in PLAYABLE) or c.get("special"):
-                    continue
-                if quick and not has_kw(c.get("keywords", ()), "quick"):
-                    continue
-                out.append((zone, oid))
-        return tuple(out)
-
-    return g.memo_chars(("sve_play_candidates", p, quick), scan)
-
-
 def _play_options(g: Game, p: int, quick: bool) -> list[tuple[str, Any]]:
     rules = g.rules
     opts: list[tuple[str, Any]] = []
     hand_keys: set[str] = set()
-    seen: set[str] = set()
-    last = ""
-    for zone, oid in _play_candidates(g, p, quick):
-        if zone != last:
-            seen = set()  # identical cards are one option within a zone
-            last = zone
-        o = g.objects[oid]
-        key = o.card.key
-        plain = o.data is None or not o.data.get("known")
-        if key in seen and plain:
-            continue  # identical cards: one option
-        if not card_playable(g, p, oid, quick=quick):
-            continue
-        seen.add(key)
-        if zone == "hand":
-            hand_keys.add(key)
-            opts.append((f"play {rules.obj_ref(g, oid)}", ("play", oid)))
-        else:
-            lab = f"play {rules.obj_ref(g, oid)}" + (" from EX area" if key in hand_keys else "")
-            opts.append((lab, ("play", oid)))
+    for zone in ("hand", "ex_area"):
+        seen: set[str] = set()
+        for oid in g.zone(p, zone):
+            o = g.objects[oid]
+            key = o.card.key
+            plain = o.data is None or not o.data.get("known")
+            if key in seen and plain:
+                continue  # identical cards: one option
+            if not card_playable(g, p, oid, quick=quick):
+                continue
+            seen.add(key)
+            if zone == "hand":
+                hand_keys.add(key)
+                opts.append((f"play {rules.obj_ref(g, oid)}", ("play", oid)))
+            else:
+                lab = f"play {rules.obj_ref(g, oid)}" + (" from EX area" if key in hand_keys else "")
+                opts.append((lab, ("play", oid)))
     return opts
-
-
-def _ability_candidates(g: Game, p: int, quick: bool) -> tuple[tuple[str, int, int], ...]:
-    """The activated abilities (zone, card, position among its abilities) of the cards in ``p``'s zones that are
-    valid in the zone their card is in (with Quick, for a Quick window): kept with the
-    characteristics."""
-
-    def scan() -> tuple[tuple[str, int, int], ...]:
-        out = []
-        for zone in ("field", "leader", "ex_area", "hand", "cemetery"):
-            for oid in g.zone(p, zone):
-                for i, ab in enumerate(g.chars(oid)["abilities"]):
-                    if ab.kind != "activated" or zone not in ab.zones or (quick and not ab.spec.get("quick")):
-                        continue
-                    out.append((zone, oid, i))
-        return tuple(out)
-
-    return g.memo_chars(("sve_ability_candidates", p, quick), scan)
 
 
 def _ability_options(g: Game, p: int, quick: bool) -> list[tuple[str, Any]]:
     rules = g.rules
     opts: list[tuple[str, Any]] = []
-    for _zone, oid, i in _ability_candidates(g, p, quick):
-        ab = g.chars(oid)["abilities"][i]
-        if not ability_usable(g, p, oid, ab, quick=quick):
-            continue
-        opts.append((rules.activate_label(g, oid, ab), ("act", oid, ab.index)))
+    for zone in ("field", "leader", "ex_area", "hand", "cemetery"):
+        for oid in g.zone(p, zone):
+            c = g.chars(oid)
+            for ab in c["abilities"]:
+                if ab.kind != "activated" or zone not in ab.zones:
+                    continue
+                if not ability_usable(g, p, oid, ab, quick=quick):
+                    continue
+                opts.append((rules.activate_label(g, oid, ab), ("act", oid, ab.index)))
     return opts
 
 
