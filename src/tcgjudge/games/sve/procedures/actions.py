@@ -174,9 +174,21 @@ def _play_options(g: Game, p: int, quick: bool) -> list[tuple[str, Any]]:
 
 def _ability_options(g: Game, p: int, quick: bool) -> list[tuple[str, Any]]:
     rules = g.rules
+    objs = g.objects
+    layered = rules.layered_zones
     opts: list[tuple[str, Any]] = []
     for zone in ("field", "leader", "ex_area", "hand", "cemetery"):
+        outside = zone not in layered
         for oid in g.zone(p, zone):
+            if outside:
+                # outside the layered zones, an object without data whose card has no static ability
+                # has its card's printed abilities (or none, facedown): without an activated one
+                # there, its characteristics need not be computed
+                o = objs[oid]
+                pc = o.card.chars
+                if o.data is None and not pc.get("has_static") and not any(
+                        a.kind == "activated" for a in pc.get("abilities", ())):
+                    continue
             c = g.chars(oid)
             for ab in c["abilities"]:
                 if ab.kind != "activated" or zone not in ab.zones:
