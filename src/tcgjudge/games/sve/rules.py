@@ -39,6 +39,8 @@ DESTROY_CAUSES = {"destroy": ("destroy", "ability_destroy"), "bane": ("destroy",
                   "destroy_rule": ("destroy", "destroy_rule")}
 #: cost items that are optional in themselves (13.3.3.2: Earth Rite is a "may" additional cost)
 OPTIONAL_COSTS = ("earth_rite", "may_pay")
+#: the player modifier that changes each zone's limit
+LIMIT_KEYS = {z: f"{z}_limit" for z in ZONES}
 #: continuous effects that are not characteristics (read where they apply, not by the layer pass)
 NON_LAYER_OPS = ("damage_mod",)
 
@@ -107,6 +109,8 @@ class SveRules(CardRules):
 
     # ------------------------------------------------------------ characteristics
     def base_chars(self, g: Game, o: Obj) -> dict:
+        if o.data is None and o.face_up and o.zone != "leader":
+            return o.card.chars  # the common case: the printed front, as below
         spec = ZONES[o.zone]
         if not o.face_up and spec.public:
             return HIDDEN
@@ -286,8 +290,7 @@ class SveRules(CardRules):
 
     def zone_limit(self, g: Game, p: int, zone: str) -> int:
         """4.4.4, 4.7.3, 4.8.3: limits 'may be referenced during the game' (and changed by effects)."""
-        base = ZONES[zone].limit or 0
-        return base + g.pmods(p).get(f"{zone}_limit", 0)
+        return (ZONES[zone].limit or 0) + g.pmods(p).get(LIMIT_KEYS[zone], 0)
 
     # ---------------------------------------------------------------- game actions
     def draw(self, g: Game, p: int, n: int) -> int:

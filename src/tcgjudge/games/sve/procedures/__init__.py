@@ -29,17 +29,27 @@ if TYPE_CHECKING:
 def abilities_in(g: Game, zones: tuple[str, ...], kind: str) -> Iterator[tuple[int, Obj, Ability]]:
     """The abilities of one kind ("auto" or "static") valid where their cards are, in ``zones``,
     the turn player's cards first: (card, its object, ability).  An evolved follower
-    has the abilities its linked evolved card gives it too (5.15)."""
+    has the abilities its linked evolved card gives it too (5.15).  Which abilities these are
+    depends on characteristics, zones and evolve links only (``links_evolve`` is among what
+    SVE's characteristics read), so the list is kept with the characteristics."""
     flag = "has_auto" if kind == "auto" else "has_static"
-    for zone in zones:
-        for p in (g.active, 1 - g.active):
-            for oid in g.zone(p, zone):
-                o = g.objects[oid]
-                if not o.card.chars.get(flag) and not o.get("links_evolve"):
-                    continue
-                for ab in g.chars(oid)["abilities"]:
-                    if ab.kind == kind and zone in ab.zones:
-                        yield oid, o, ab
+    active = g.active
+
+    def scan() -> tuple[tuple[int, int], ...]:
+        out = []
+        for zone in zones:
+            for p in (active, 1 - active):
+                for oid in g.zone(p, zone):
+                    o = g.objects[oid]
+                    if not o.card.chars.get(flag) and not o.get("links_evolve"):
+                        continue
+                    for i, ab in enumerate(g.chars(oid)["abilities"]):
+                        if ab.kind == kind and zone in ab.zones:
+                            out.append((oid, i))
+        return tuple(out)
+
+    for oid, i in g.memo_chars(("sve_abilities_in", zones, kind, active), scan):
+        yield oid, g.objects[oid], g.chars(oid)["abilities"][i]
 
 
 def install(rules: SveRules) -> None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ....cards.context import Ctx, cond, has_kw, value
 from ....cards.interpreter import start_program
 from ....cards.play import begin_play, program_of, recheck_targets, required_targets_exist, start_free_play
+from ....kernel import debug
 from ....kernel.events import Event
 from .costs import can_pay
 
@@ -20,14 +21,48 @@ PASS = ("pass",)
 PLAYABLE = ("follower", "amulet", "spell")
 
 
+def _cheap_part(g: Game) -> tuple:
+    """The parts of :func:`state_key`'s text that cost little to compute: object ids, players,
+    effects, tallies, random state, pending count."""
+    return (tuple(g.objects), repr(g.players), repr(tuple([e.eid for e in g.effects])), repr(g.record),
+            repr(g.rng.state), len(g.triggers))
+
+
+#: digest -> the cheap part of the state it digests (the same in every process, as the digest is
+#: a function of the text): lets :func:`same_state` tell a changed state without the full text
+_CHEAP: dict[str, tuple] = {}
+_CHEAP_MAX = 4096
+
+
+def _digest(g: Game, cheap: tuple) -> str:
+    objs = tuple([(o.id, o.zone, o.zp, o.controller, o.face_up, o.orient,
+                   repr(o.counters) if o.counters else None, repr(o.data) if o.data else None)
+                  for o in g.objects.values()])
+    # the text of repr((objs, players, effect ids, record, rng state, pending count))
+    text = f"({objs!r}, {cheap[1]}, {cheap[2]}, {cheap[3]}, {cheap[4]}, {cheap[5]!r})"
+    key = hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+    if len(_CHEAP) >= _CHEAP_MAX:
+        _CHEAP.clear()
+    _CHEAP[key] = cheap
+    return key
+
+
 def state_key(g: Game) -> str:
     """A digest of everything that can change (for 15.2.1.2), without the log and the answers
     (the same in every process: it may be kept in the game's state)."""
-    objs = tuple((o.id, o.zone, o.zp, o.controller, o.face_up, o.orient,
-                  repr(o.counters) if o.counters else None, repr(o.data) if o.data else None)
-                 for o in g.objects.values())
-    text = repr((objs, g.players, tuple(e.eid for e in g.effects), g.record, g.rng.state, len(g.triggers)))
-    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+    return _digest(g, _cheap_part(g))
+
+
+def same_state(g: Game, key: str) -> bool:
+    """Is ``state_key(g) == key``?  When the cheap parts of the state ``key`` digests are known
+    and differ from the current ones, the states differ and the full digest is not computed."""
+    cheap = _cheap_part(g)
+    known = _CHEAP.get(key)
+    if known is not None and known != cheap:
+        if debug.CHECK and _digest(g, cheap) == key:
+            raise debug.CacheError("15.2.1.2: a state told apart by its cheap parts has the same digest")
+        return False
+    return _digest(g, cheap) == key
 
 
 # ----------------------------------------------------------------------- targets
@@ -69,8 +104,6 @@ def card_playable(g: Game, p: int, oid: int, *, quick: bool = False, free: bool 
         return False  # 10.6.2.6
     eff = c.get("effect")
     spec = eff.spec if eff is not None else {}
-    if not targets_available(g, p, oid, spec, oid):
-        return False
     items: list = []
     if not free:
         n = 0 if c.get("x_cost") else rules.card_cost(g, p, oid)
@@ -82,7 +115,8 @@ def card_playable(g: Game, p: int, oid: int, *, quick: bool = False, free: bool 
         else:
             items.append(("pp", n))
     items.extend(spec.get("cost", ()))
-    return can_pay(g, p, oid, items, {}, False)
+    # the cost first: it is cheaper to check, and most cards fail on it (both tests only read)
+    return can_pay(g, p, oid, items, {}, False) and targets_available(g, p, oid, spec, oid)
 
 
 def ability_usable(g: Game, p: int, oid: int, ab: Ability, *, quick: bool = False) -> bool:
@@ -140,9 +174,21 @@ def _play_options(g: Game, p: int, quick: bool) -> list[tuple[str, Any]]:
 
 def _ability_options(g: Game, p: int, quick: bool) -> list[tuple[str, Any]]:
     rules = g.rules
+    objs = g.objects
+    layered = rules.layered_zones
     opts: list[tuple[str, Any]] = []
     for zone in ("field", "leader", "ex_area", "hand", "cemetery"):
+        outside = zone not in layered
         for oid in g.zone(p, zone):
+            if outside:
+                # outside the layered zones, an object without data whose card has no static ability
+                # has its card's printed abilities (or none, facedown): without an activated one
+                # there, its characteristics need not be computed
+                o = objs[oid]
+                pc = o.card.chars
+                if o.data is None and not pc.get("has_static") and not any(
+                        a.kind == "activated" for a in pc.get("abilities", ())):
+                    continue
             c = g.chars(oid)
             for ab in c["abilities"]:
                 if ab.kind != "activated" or zone not in ab.zones:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ....cards.context import Ctx, cond, has_kw
 from ....cards.play import begin_play
+from ....kernel import debug
 from ....kernel.priority import pick_trigger, take_trigger
 from .. import links
 from . import abilities_in
@@ -139,6 +140,11 @@ def proc_rules_handling(g: Game, f: Frame) -> None:
                 g.end("draw", "both players lose at the same time (1.2.2)")
             g.end(1 - losers[0], f"p{losers[0] + 1} loses (11.2)")
         d["stage"] = 1
+        if "bane" not in g.gvars and not g.memo(("sve_rules_handling_due",), lambda: _handling_due(g)):
+            if debug.CHECK and _handling_due(g):
+                raise debug.CacheError("rules handling was remembered as having nothing to do, but it has")
+            g.pop(bool(d.get("did")))  # nothing below applies: the same tests, remembered while nothing changes
+            return
     if d["stage"] == 1:  # 11.4, 11.5: limits need the player's choice first
         if not _choose_limits(g, f):
             return
@@ -207,6 +213,38 @@ def proc_rules_handling(g: Game, f: Frame) -> None:
         g.pop(True)
         return
     raise RuntimeError(f"rules_handling: bad stage {d['stage']!r}")
+
+
+def _handling_due(g: Game) -> bool:
+    """Would rules handling after 11.2 (11.3-11.10) find anything to do, with no Bane destruction
+    pending?  The same tests as stages 1 and 2, without acting; they read characteristics,
+    player modifiers, zones, counters, links (object data) and play points, all written through
+    the kernel's helpers, so ``Game.memo`` keeps the answer while nothing changes."""
+    rules = g.rules
+    for p in (0, 1):
+        for zone in ("field", "ex_area"):
+            if len(g.zone(p, zone)) > rules.zone_limit(g, p, zone):
+                return True  # 11.4.1, 11.5.1
+    for p in (0, 1):
+        for oid in g.zone(p, "field"):
+            c = g.chars(oid)
+            if "follower" in c["types"] and (c.get("def") or 0) <= 0:
+                return True  # 11.3.1
+            if has_kw(c.get("keywords", ()), "stack") and g.objects[oid].counter("stack") <= 0:
+                return True  # 11.7.1
+            if len(links.linked(g, oid, "evolve")) > 1:
+                return True  # 11.6.2
+        for e in g.zone(p, "evolve_zone"):
+            if len(links.field_cards_of(g, e)) > 1:
+                return True  # 11.6.3
+        for zone in ("evolve_zone", "race_zone", "drive_zone"):
+            for oid in g.zone(p, zone):
+                if not links.is_linked(g, oid):
+                    return True  # 11.6.1, 11.8.1, 11.10.1
+        pl = g.players[p]
+        if pl.get("pp", 0) > pl.get("max_pp", 0):
+            return True  # 11.9.1
+    return False
 
 
 def _identical(g: Game, ids: list[int]) -> bool:

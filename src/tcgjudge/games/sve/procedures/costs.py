@@ -428,6 +428,16 @@ def _value_cost_ok(g: Game, p: int, ctx: Ctx, block: Any) -> bool:
 def can_pay(g: Game, p: int, src: int | None, items: list, env: dict, ep_ok: bool) -> bool:
     """Could the whole cost be paid now (10.4.2.2: never part of it)?"""
     rules = g.rules
+    if len(items) == 1 and items[0][0] == "pp" and type(items[0][1]) is int:
+        # the most common cost, a card's play points alone: the same answer as the loop below
+        need = max(0, items[0][1])
+        if need <= 0:
+            return True
+        pl = g.players[p]
+        pp = pl.get("pp", 0)
+        if pp >= need:
+            return True
+        return ep_ok and pl.get("ep", 0) >= 1 and pp >= need - 1 and rules is not None
     ctx = Ctx(g, p, src, env)
     need = 0
     ep_used = False

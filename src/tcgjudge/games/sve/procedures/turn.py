@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ....cards.context import has_kw, one_per_card
 from ...common import begin_turn, phase_event
-from .actions import do_main_action, main_options, state_key
+from .actions import do_main_action, main_options, same_state, state_key
 
 if TYPE_CHECKING:
     from ....kernel.game import Frame, Game
@@ -82,7 +82,7 @@ def proc_turn(g: Game, f: Frame) -> None:
     if step == "check":  # 15.2.1.2: an action that changed nothing may not be repeated
         before = d.pop("before", None)
         label = d.pop("label", None)
-        if before is not None and before == state_key(g):
+        if before is not None and same_state(g, before):
             futile = g.gvars.setdefault("futile", {})
             futile.setdefault(before, []).append(repr(label))
         f.step = "act"
