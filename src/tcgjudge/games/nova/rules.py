@@ -378,6 +378,12 @@ class NovaRules(CardRules):
         return o is not None and o.zone in ("field", "energy") and o.orient == "standby"
 
     def can_target(self, g: Game, oid: int, ctx: Ctx) -> bool:
+        if g.objects[oid].get("destroyed") and ctx.src is not None and ctx.src in g.objects:
+            c = g.chars(ctx.src)  # 916.5: not by a card with a "deal damage" ability
+            eff = c.get("effect")
+            if _deals_damage(eff.spec if eff is not None else None) or any(
+                    _deals_damage(ab.spec) for ab in c.get("abilities", ())):
+                return False
         return "untargetable" not in g.chars(oid).get("flags", ())
 
     # ------------------------------------------------------------ playing: costs
@@ -645,3 +651,15 @@ class NovaRules(CardRules):
             tally(ev.player, "attacks")
         elif ev.kind == "discard":
             tally(ev.player, "discarded", ev.data.get("n", 1))
+
+
+def _deals_damage(spec: Any) -> bool:
+    """Whether an effect or ability spec has a "damage" instruction (916.5); instructions are
+    compiled as ``(name, args)`` pairs."""
+    if isinstance(spec, dict):
+        return any(_deals_damage(v) for v in spec.values())
+    if isinstance(spec, (list, tuple)):
+        if len(spec) == 2 and spec[0] == "damage" and isinstance(spec[1], dict):
+            return True
+        return any(_deals_damage(v) for v in spec)
+    return False
