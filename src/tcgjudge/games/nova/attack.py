@@ -51,13 +51,14 @@ def block_options(g: Game, p: int) -> list[tuple[str, Any]]:
             and not g.objects[x].get("destroyed") and "cannot_block" not in g.chars(x).get("flags", ())]
 
 
-def in_battle(g: Game, oid: int | None) -> bool:
+def in_battle(g: Game, oid: int | None, controller: int) -> bool:
     """405.2: a servant leaves the battle when it leaves the field, changes controller or stops
-    being a servant."""
+    being a servant.  ``controller`` is the player who controlled it when the battle began (the
+    turn player for the attacker, the other player for the blocker and a target servant)."""
     if oid is None or oid not in g.objects:
         return False
     o = g.objects[oid]
-    return o.zone == "field" and "servant" in g.chars(oid)["types"]
+    return o.zone == "field" and o.controller == controller and "servant" in g.chars(oid)["types"]
 
 
 def proc_attack(g: Game, f: Frame) -> None:
@@ -77,9 +78,9 @@ def proc_attack(g: Game, f: Frame) -> None:
     if step == "declare":  # 405.4
         g.phase, g.step = "attack", "declare-attack"
         g.gvars.pop("battle", None)
-        if not f.data.get("declared_once"):
-            f.data["declared_once"] = True
-            phase_event(g, "declare-attack")  # 405.4.1: only the first declare-attack step
+        if g.gvars.get("declared_turn") != g.turn:  # 405.4.1: only the turn's first declare-attack
+            g.gvars["declared_turn"] = g.turn  # step, also when an attack phase is added (401.2)
+            phase_event(g, "declare-attack")
         f.step = "declare_choice"
         start_priority(g)  # 405.4.2
         return
@@ -118,7 +119,7 @@ def proc_attack(g: Game, f: Frame) -> None:
     if step == "block_choice":
         b = g.gvars.get("battle")
         ans = g.answer(f)
-        if b is not None and ans is None and in_battle(g, b["att"]):
+        if b is not None and ans is None and in_battle(g, b["att"], tp):
             opts = block_options(g, 1 - tp)
             if opts:
                 g.ask(1 - tp, "block", "405.5.3: declare a block?", [("no block", PASS)] + opts)
@@ -173,16 +174,16 @@ def battle_damage(g: Game) -> None:
     if b is None:
         return
     att = b["att"]
-    if not in_battle(g, att):
+    tp = g.active
+    if not in_battle(g, att, tp):
         return
-    tp = g.objects[att].controller
     atk = max(0, g.chars(att).get("atk") or 0)  # 004.8: a negative value counts as 0
     pierce = has_kw(g.chars(att).get("keywords", ()), "pierce")
     target = b["target"]
     hits: list[tuple[Any, int, int | None]] = []  # (servant id or player index, amount, source)
     blocker = b.get("blocker")
     if b["blocked"]:
-        if in_battle(g, blocker):  # 405.6.3.1.1
+        if in_battle(g, blocker, 1 - tp):  # 405.6.3.1.1
             bo = g.objects[blocker]
             hp_left = max(0, (g.chars(blocker).get("def") or 0) - bo.get("damage", 0))
             hits.append((blocker, atk, att))
@@ -193,13 +194,13 @@ def battle_damage(g: Game) -> None:
             hits.append((_target_key(target), atk, att))
     elif isinstance(target, str):  # 405.6.3.1.3
         hits.append((_target_key(target), atk, att))
-    elif in_battle(g, target):  # 405.6.3.1.2
+    elif in_battle(g, target, 1 - tp):  # 405.6.3.1.2
         hits.append((target, atk, att))
         hits.append((att, max(0, g.chars(target).get("atk") or 0), target))
     g.begin_batch()
     for who, n, src in hits:
         if isinstance(who, tuple):
-            if in_battle(g, who[1]) or who[0] == "p":
+            if who[0] == "p" or in_battle(g, who[1], 1 - tp):
                 if who[0] == "p":
                     rules.damage_player(g, who[1], n, src, True, tp)
                 else:

@@ -137,7 +137,9 @@ class NovaPackage:
             f = g.frames[-1]
             f.step = "attack_done"
             g.phase, g.step = "attack", astep
-            g.push("attack", declared_once=astep != "start")
+            if astep != "start":  # 405.4.1: the turn's first declare-attack step has begun
+                g.gvars["declared_turn"] = g.turn
+            g.push("attack")
             g.frames[-1].step = ATTACK_ENTRY[astep]
         g.touch()
         g.advance()

@@ -29,18 +29,6 @@ LIMIT_RELEASES = (1500, 1000)  # 005.5.2.1, 507.1
 COUNTER_MOD = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 
 
-def _deals_damage(block: Any) -> bool:
-    """Does a program deal damage anywhere in it (its nested blocks included)?"""
-    for name, args in block:
-        if name in ("damage", "battle"):
-            return True
-        for v in (args.values() if isinstance(args, dict) else ()):
-            if isinstance(v, tuple) and v and isinstance(v[0], tuple) and len(v[0]) == 2 and isinstance(v[0][0], str):
-                if _deals_damage(v):
-                    return True
-    return False
-
-
 class NovaRules(CardRules):
     game_id = "nova"
     zone_specs = ZONES
@@ -390,15 +378,13 @@ class NovaRules(CardRules):
         return o is not None and o.zone in ("field", "energy") and o.orient == "standby"
 
     def can_target(self, g: Game, oid: int, ctx: Ctx) -> bool:
-        if "untargetable" in g.chars(oid).get("flags", ()):
-            return False
-        o = g.objects[oid]
-        if o.get("destroyed") and ctx.src in g.objects and g.objects[ctx.src].zone == "waiting":
-            # 916.5: a destroyed servant cannot be the target of a card that deals damage
-            eff = g.chars(ctx.src).get("effect")
-            if eff is not None and _deals_damage(eff.spec.get("do", ())):
+        if g.objects[oid].get("destroyed") and ctx.src is not None and ctx.src in g.objects:
+            c = g.chars(ctx.src)  # 916.5: not by a card with a "deal damage" ability
+            eff = c.get("effect")
+            if _deals_damage(eff.spec if eff is not None else None) or any(
+                    _deals_damage(ab.spec) for ab in c.get("abilities", ())):
                 return False
-        return True
+        return "untargetable" not in g.chars(oid).get("flags", ())
 
     # ------------------------------------------------------------ playing: costs
     def x_cost_range(self, g: Game, d: dict) -> tuple[int, int]:
@@ -670,3 +656,15 @@ class NovaRules(CardRules):
             tally(ev.player, "attacks")
         elif ev.kind == "discard":
             tally(ev.player, "discarded", ev.data.get("n", 1))
+
+
+def _deals_damage(spec: Any) -> bool:
+    """Whether an effect or ability spec has a "damage" instruction (916.5); instructions are
+    compiled as ``(name, args)`` pairs."""
+    if isinstance(spec, dict):
+        return any(_deals_damage(v) for v in spec.values())
+    if isinstance(spec, (list, tuple)):
+        if len(spec) == 2 and spec[0] == "damage" and isinstance(spec[1], dict):
+            return True
+        return any(_deals_damage(v) for v in spec)
+    return False
