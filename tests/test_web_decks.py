@@ -223,3 +223,23 @@ def test_starter_decks_of_imported_cards_with_a_restart(tmp_path):
         r = c.post("/api/replays", json={**data, "cards": ["/elsewhere/ShadowverseEvolveTCG.dev.xml"]})
         assert r.status_code == 200, r.text
         assert r.json()["steps"] == len(data["decisions"])
+
+
+def test_a_card_file_no_game_plays_is_an_error_naming_it(tmp_path):
+    from tcgjudge.cards.language import CardError
+    from tcgjudge.interfaces.web.cardfiles import games_of_card_files
+
+    bad = tmp_path / "nothing.xml"
+    bad.write_text('<?xml version="1.0"?><cockatrice_carddatabase version="4"><cards></cards></cockatrice_carddatabase>')
+    with pytest.raises(CardError, match=r"nothing\.xml: no game plays any card of this file \(caster: 0 playable"):
+        games_of_card_files([str(bad)])
+    with pytest.raises(CardError, match="no such card file"):
+        games_of_card_files([str(tmp_path / "absent.xml")])
+
+
+@needs_data
+def test_each_card_file_goes_to_its_game():
+    from tcgjudge.interfaces.web.cardfiles import games_of_card_files
+
+    caster = SVE.parents[1] / "caster" / "cockatrice" / "TheCasterChroniclesTCG.dev.xml"
+    assert games_of_card_files([str(SVE_XML), str(caster)]) == {"sve": (str(SVE_XML),), "caster": (str(caster),)}

@@ -103,7 +103,7 @@ class WithImportedCards:
     def deck_from_line_text(self, text: str, where: str, *, cod: bool) -> Any:
         """The deck of the text of a Cockatrice deck (``cod``) or of a plain decklist; errors
         name ``where`` and the line."""
-        name, lines = parse_cod(text, where) if cod else parse_decklist(text, where)
+        name, lines = parse_cod(text, where, where) if cod else parse_decklist(text, where, where)
         return self.deck_of_lines(name, lines, where, cod)
 
     def deck_of_lines(self, name: str, lines: list[DeckLine], where: str, cod: bool) -> Any:
