@@ -243,3 +243,11 @@ def test_each_card_file_goes_to_its_game():
 
     caster = SVE.parents[1] / "caster" / "cockatrice" / "TheCasterChroniclesTCG.dev.xml"
     assert games_of_card_files([str(SVE_XML), str(caster)]) == {"sve": (str(SVE_XML),), "caster": (str(caster),)}
+    # the Caster decklists the package ships are offered once the server has the Caster cards
+    with client(card_files=(str(caster),)) as c:
+        names = {d["name"] for g in c.get("/api/meta").json()["games"] if g["id"] == "caster" for d in g["decks"]}
+        assert "decklists/ignus-wings-of-anger" in names
+        r = post(c, "caster", {"shipped": "decklists/ignus-wings-of-anger"},
+                 {"agent": "random", "deck": {"shipped": "decklists/luna-greed"}})
+        assert r.status_code == 200, r.text
+        assert c.app.state.store.get(r.json()["id"]).cards == [str(caster)]

@@ -146,7 +146,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         key = (sg.game, tuple(sg.cards))
         if key not in stored_packages:
             cur = packages.get(sg.game)
-            same = cur is not None and tuple(cur.card_files if hasattr(cur, "card_files") else ()) == key[1]
+            same = cur is not None and tuple(getattr(cur, "card_files", ())) == key[1]
             stored_packages[key] = cur if same else package_for(sg.game, sg.cards)
         return stored_packages[key]
 
