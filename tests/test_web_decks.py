@@ -251,3 +251,27 @@ def test_each_card_file_goes_to_its_game():
                  {"agent": "random", "deck": {"shipped": "decklists/luna-greed"}})
         assert r.status_code == 200, r.text
         assert c.app.state.store.get(r.json()["id"]).cards == [str(caster)]
+
+
+def test_any_pasted_text_is_a_deck_or_a_deck_input_error():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from tcgjudge.interfaces.web.decks import DeckInputError, deck_from_text
+
+    pkg = registry.get("caster")
+    pieces = st.sampled_from(["3 Reef Crab", "Main deck:", "main:", "  - Reef Crab", "{", "[", "<cockatrice_deck>",
+                              '<zone name="main">', '<card number="x" name="Reef Crab"/>', "</zone>", "</cockatrice_deck>",
+                              "Name: x", "0 Reef Crab", "name: [1]", "main: {Reef Crab: 3}", "main: {Reef Crab: -1}",
+                              "extra: 7", "#", "&a", "!!python/object:os.system", "\x00", "\ufeff"])
+    texts = st.one_of(st.text(max_size=200), st.lists(pieces, max_size=12).map("\n".join))
+
+    @settings(max_examples=300, deadline=None, derandomize=True)
+    @given(texts)
+    def run(text):
+        try:
+            deck_from_text(pkg, text)
+        except DeckInputError as e:
+            assert str(e).startswith("pasted deck"), str(e)
+
+    run()
