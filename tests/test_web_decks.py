@@ -275,3 +275,14 @@ def test_any_pasted_text_is_a_deck_or_a_deck_input_error():
             assert str(e).startswith("pasted deck"), str(e)
 
     run()
+
+
+def test_serve_refuses_a_card_file_no_game_plays(tmp_path):
+    from click.testing import CliRunner
+
+    from tcgjudge.interfaces.cli.main import main
+
+    bad = tmp_path / "nothing.xml"
+    bad.write_text('<?xml version="1.0"?><cockatrice_carddatabase version="4"><cards></cards></cockatrice_carddatabase>')
+    r = CliRunner().invoke(main, ["serve", "--port", "0", "--db", str(tmp_path / "g.sqlite3"), "--cards", str(bad)])
+    assert r.exit_code == 1 and "nothing.xml: no game plays any card of this file" in r.output, r.output
