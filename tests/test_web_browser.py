@@ -44,11 +44,11 @@ SHOTS = os.environ.get("TCGJUDGE_SCREENSHOTS")
 class Server:
     """``tcgjudge serve`` in its own process."""
 
-    def __init__(self, db: Path, port: int = 0, seed: int = 1000) -> None:
+    def __init__(self, db: Path, port: int = 0, seed: int = 1000, extra: tuple[str, ...] = ()) -> None:
         self.db = db
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tcgjudge.interfaces.cli.main", "serve", "--port", str(port), "--db", str(db),
-             "--rate", "500", "--seed", str(seed)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             "--rate", "500", "--seed", str(seed), *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.proc.stdout.readline()
         m = re.search(r"http://[^/\s]+/", line)
         if not m:
@@ -314,4 +314,49 @@ def test_the_server_restarts_mid_game(browser, tmp_path):
     finally:
         srv.stop()
     assert check_messages(str(db), gid, frames) > 5
+    ctx.close()
+
+
+SVE_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "sve" / "cockatrice"
+
+
+@pytest.mark.skipif(not (SVE_DATA / "ShadowverseEvolveTCG.dev.xml").exists(),
+                    reason="the real card data (../shared/data/sve/cockatrice) is absent")
+def test_an_imported_starter_deck_against_the_random_agent(browser, tmp_path):
+    """``serve --cards`` with the SVE card database and ``--deck-dir`` with the starter decks: a
+    pasted decklist with a typo shows its error in the lobby, then a pasted starter deck (.cod)
+    plays a whole game against the agent playing a listed starter deck."""
+    db = tmp_path / "games.sqlite3"
+    srv = Server(db, seed=31, extra=("--cards", str(SVE_DATA / "ShadowverseEvolveTCG.dev.xml"),
+                                     "--deck-dir", str(SVE_DATA)))
+    ctx = browser.new_context(viewport={"width": 1200, "height": 800})
+    page = ctx.new_page()
+    frames: list = []
+    errors: list = []
+    watch(page, lambda: "p1", frames)
+    page_errors(page, errors)
+    try:
+        page.goto(srv.url)
+        page.select_option("#game", "sve")
+        listed = page.eval_on_selector_all("#opponent-deck option", "os => os.map(o => o.value)")
+        assert {p.name for p in SVE_DATA.glob("*.cod")} <= set(listed)
+        page.select_option("#deck", "")
+        page.fill("#deck-text", "Leader:\n1 Arisa\nMain deck:\n3 Rose Gardner\n")
+        page.select_option("#opponent", "agent:random")
+        page.select_option("#opponent-deck", "sd04-wrathofthegreatwyrm-dragon.cod")
+        page.click("#start")
+        page.wait_for_selector("#deck-error:not([hidden])")
+        assert "pasted deck:4: unknown card 'Rose Gardner'; nearest: Rose Gardener" in page.inner_text("#deck-error")
+        assert page.url == srv.url  # still the lobby, the form as it was
+        page.fill("#deck-text", (SVE_DATA / "sd02-bladeofresentment-sword.cod").read_text())
+        page.click("#start")
+        page.wait_for_url(re.compile(r"/play/"))
+        gid = page.url.split("/play/")[1].split("#")[0]
+        page.wait_for_selector("#decision")
+        play_to_end({"p1": page}, random.Random(8))
+        assert page.inner_text("#result h2") in ("You win", "You lose", "Draw")
+    finally:
+        srv.stop()
+    assert check_messages(str(db), gid, frames) > 5
+    assert not errors, errors
     ctx.close()

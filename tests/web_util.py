@@ -40,6 +40,8 @@ def check_messages(db: str, game_id: str, messages: list[tuple[str | None, str]]
     store.close()
     assert sg is not None, game_id
     pkg = registry.get(sg.game)
+    if sg.cards:
+        pkg = pkg.with_cards(sg.cards)
     states: list[dict[str, Any]] = []
     for seat, raw in messages:
         m = json.loads(raw)

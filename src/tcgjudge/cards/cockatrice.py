@@ -100,25 +100,40 @@ class DeckLine:
 
 
 def read_cod(path: str | Path) -> tuple[str, list[DeckLine]]:
-    """A Cockatrice deck (``.cod``): its name and its cards.  The zone of a card is its section
-    (``main``, ``side``); a card may give its printing with the ``setShortName`` attribute."""
+    """A Cockatrice deck file (``.cod``): its name and its cards (see :func:`parse_cod`)."""
     p = Path(path)
-    root = _parse_xml(p, "Cockatrice deck")
+    try:
+        text = p.read_text(encoding="utf-8", errors="replace")
+    except OSError as e:
+        raise CardError(f"{p}: cannot read: {e.strerror}") from None
+    return parse_cod(text, str(p), p.stem)
+
+
+def parse_cod(text: str, where: str, default_name: str = "deck") -> tuple[str, list[DeckLine]]:
+    """The text of a Cockatrice deck (``.cod``): its name and its cards.  The zone of a card is its
+    section (``main``, ``side``); a card may give its printing with the ``setShortName``
+    attribute.  ``where`` names the text in errors (a file, or "pasted deck")."""
+    if "<!DOCTYPE" in text or "<!ENTITY" in text:
+        raise CardError(f"{where}: not a Cockatrice deck: a document type declaration is not accepted")
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as e:
+        raise CardError(f"{where}: not a valid Cockatrice deck (XML): {e}") from None
     if root.tag != "cockatrice_deck":
-        raise CardError(f"{p}: not a Cockatrice deck (the root element is <{root.tag}>, not <cockatrice_deck>)")
-    name = (root.findtext("deckname") or "").strip() or p.stem
-    text = p.read_text(encoding="utf-8", errors="replace").splitlines()
+        raise CardError(f"{where}: not a Cockatrice deck (the root element is <{root.tag}>, not <cockatrice_deck>)")
+    name = (root.findtext("deckname") or "").strip() or default_name
+    rows = text.splitlines()
     lines: list[DeckLine] = []
     for zone in root.findall("zone"):
         zname = (zone.get("name") or "").strip().lower()
         for c in zone.findall("card"):
             cname = clean_name(c.get("name") or "")
-            where = f"{p}:{_line_of(text, c.get('name') or '')}"
+            at = f"{where}:{_line_of(rows, c.get('name') or '')}"
             raw = c.get("number", "1")
             if not raw.isdigit() or int(raw) < 1:
-                raise CardError(f"{where}: card {cname!r}: number={raw!r} is not a count of 1 or more")
+                raise CardError(f"{at}: card {cname!r}: number={raw!r} is not a count of 1 or more")
             code = (c.get("setShortName") or "").strip() or None
-            lines.append(DeckLine(int(raw), cname, code, zname or None, where))
+            lines.append(DeckLine(int(raw), cname, code, zname or None, at))
     return name, lines
 
 
@@ -130,4 +145,4 @@ def _line_of(text: list[str], name: str) -> int:
     return 0
 
 
-__all__ = ["DeckLine", "Printing", "clean_name", "read_card_database", "read_cod"]
+__all__ = ["DeckLine", "Printing", "clean_name", "parse_cod", "read_card_database", "read_cod"]

@@ -36,7 +36,7 @@ def split_set(name: str) -> tuple[str, str | None]:
 
 
 def read_decklist(path: str | Path) -> tuple[str, list[DeckLine]]:
-    """A plain decklist: its name (the file's) and its lines."""
+    """A plain decklist file: its name (the file's, unless a ``Name:`` line gives one) and its lines."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
@@ -44,11 +44,17 @@ def read_decklist(path: str | Path) -> tuple[str, list[DeckLine]]:
         raise CardError(f"{p}: cannot read: {e.strerror}") from None
     except UnicodeDecodeError:
         raise CardError(f"{p}: not a text file (UTF-8)") from None
-    name = p.stem
+    return parse_decklist(text, str(p), p.stem)
+
+
+def parse_decklist(text: str, where: str, default_name: str = "deck") -> tuple[str, list[DeckLine]]:
+    """The text of a plain decklist: its name and its lines; ``where`` names the text in errors
+    (``WHERE:LINE``)."""
+    name = default_name
     section: str | None = None
     out: list[DeckLine] = []
     for i, raw in enumerate(text.splitlines(), 1):
-        where = f"{p}:{i}"
+        at = f"{where}:{i}"
         line = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("//") else ""
         if not line:
             continue
@@ -60,14 +66,14 @@ def read_decklist(path: str | Path) -> tuple[str, list[DeckLine]]:
             continue
         m = _LINE.match(line)
         if not m:
-            raise CardError(f"{where}: expected 'COUNT Card Name' (e.g. '3 Rose Gardener') or a section "
-                            f"header ending with ':', got {line!r}")
+            raise CardError(f"{at}: expected 'COUNT Card Name' (e.g. '3 Rose Gardener') or a section "
+                            f"header ending with ':', got {line[:80]!r}")
         n = int(m.group(1))
         if n < 1:
-            raise CardError(f"{where}: the count must be 1 or more, got {n}")
+            raise CardError(f"{at}: the count must be 1 or more, got {n}")
         cname, code = split_set(clean_name(m.group(2)))
-        out.append(DeckLine(n, cname, code, section, where))
+        out.append(DeckLine(n, cname, code, section, at))
     return name, out
 
 
-__all__ = ["read_decklist", "split_set"]
+__all__ = ["parse_decklist", "read_decklist", "split_set"]

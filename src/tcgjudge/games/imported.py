@@ -13,8 +13,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..cards.cockatrice import DeckLine, read_cod
-from ..cards.decklist import read_decklist
+from ..cards.cockatrice import DeckLine, parse_cod, read_cod
+from ..cards.decklist import parse_decklist, read_decklist
 from ..cards.language import CardError
 from ..cards.pool import CardPool, Importer, read_pool, shipped_as_pool
 from ..kernel.objects import CardDef
@@ -98,6 +98,16 @@ class WithImportedCards:
     def deck_from_lines(self, path: Path) -> Any:
         cod = path.suffix.lower() in COD
         name, lines = read_cod(path) if cod else read_decklist(path)
+        return self.deck_of_lines(name, lines, str(path), cod)
+
+    def deck_from_line_text(self, text: str, where: str, *, cod: bool) -> Any:
+        """The deck of the text of a Cockatrice deck (``cod``) or of a plain decklist; errors
+        name ``where`` and the line."""
+        name, lines = parse_cod(text, where, where) if cod else parse_decklist(text, where, where)
+        return self.deck_of_lines(name, lines, where, cod)
+
+    def deck_of_lines(self, name: str, lines: list[DeckLine], where: str, cod: bool) -> Any:
+        """The deck of the lines of a deck file, each card found in the pool by its name."""
         pool = self.card_pool()
         notes: list[str] = []
         cards: list[tuple[DeckLine, CardDef]] = []
@@ -105,7 +115,7 @@ class WithImportedCards:
         for ln in lines:
             pc = pool.find(ln.name, ln.set, ln.where, first_printing=cod, home=home, notes=notes)
             cards.append((ln, pc.card))
-        deck = self.deck_module().from_lines(name, cards, str(path))
+        deck = self.deck_module().from_lines(name, cards, where)
         deck.notes = notes
         return deck
 

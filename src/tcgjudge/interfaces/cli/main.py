@@ -241,11 +241,18 @@ def replay_cmd(file, seat, step, card_files) -> None:
 @click.option("--db", default="tcgjudge-games.sqlite3", show_default=True, help="SQLite file of the games")
 @click.option("--rate", type=float, default=20.0, show_default=True, help="messages per second per connection")
 @click.option("--seed", type=int, default=None, help="seed of the first new game, then +1 each (default: random)")
-def serve(host, port, db, rate, seed) -> None:
+@cards_option
+@click.option("--deck-dir", "deck_dirs", multiple=True, type=click.Path(exists=True, file_okay=False),
+              help="a folder of deck files (.cod, decklists, YAML) the lobby offers (repeatable)")
+def serve(host, port, db, rate, seed, card_files, deck_dirs) -> None:
     """Play in the browser: a web server for people and agents (docs/web.md)."""
+    from ...cards.language import CardError
     from ..web.server import serve as run_server
 
-    run_server(host, port, db, rate, seed)
+    try:
+        run_server(host, port, db, rate, seed, card_files, deck_dirs)
+    except CardError as e:
+        raise click.ClickException(str(e)) from None
 
 
 @main.group()

@@ -31,6 +31,7 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
@@ -41,9 +42,10 @@ from ...agents import AGENTS
 from ...games import registry
 from ...kernel.decisions import IllegalAction
 from ...kernel.view import view
-from .decks import DeckInputError, deck_from_request
+from .cardfiles import server_packages
+from .decks import DeckInputError, DeckTable, deck_from_request
 from .store import Store
-from .table import SPECTATOR, ConnState, Table, TableError
+from .table import SPECTATOR, ConnState, Table, TableError, package_for
 
 MAX_MESSAGE = 70_000  # characters in one client message (a pasted deck fits)
 MAX_CONNECTIONS = 64  # per game
@@ -122,10 +124,14 @@ class Settings:
     http_burst: int = 20
     max_refused: int = 200  # rate-limited messages before a connection is closed
     seed: int | None = None  # games get seeds seed, seed + 1, ... (None: unguessable random seeds)
+    card_files: tuple[str, ...] = ()  # Cockatrice card databases and pool files (each goes to its game)
+    deck_dirs: tuple[str, ...] = ()  # folders of deck files the lobby offers
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     st = settings or Settings()
+    packages = server_packages(st.card_files)  # CardError names a file no game plays
+    deck_table = DeckTable(packages, st.deck_dirs, warn=lambda m: print(f"tcgjudge serve: {m}", file=sys.stderr))
     store = Store(st.db)
     static = _static_files()
     live: dict[str, Live] = {}
@@ -133,6 +139,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     http_limits: dict[str, RateLimit] = {}
     deck_titles: dict[str, list[dict[str, str]]] = {}
     seeds = itertools.count(st.seed) if st.seed is not None else None
+    stored_packages: dict[tuple[str, tuple[str, ...]], Any] = {}
+
+    def package_of(sg: Any) -> Any:
+        """The package a stored game plays with: its game's, with the card files it recorded."""
+        key = (sg.game, tuple(sg.cards))
+        if key not in stored_packages:
+            cur = packages.get(sg.game)
+            same = cur is not None and tuple(getattr(cur, "card_files", ())) == key[1]
+            stored_packages[key] = cur if same else package_for(sg.game, sg.cards)
+        return stored_packages[key]
+
+    def open_table(sg: Any) -> Live:
+        t = Table(sg, store, package_of(sg))
+        if t.agent_drift:
+            print(f"tcgjudge serve: game {sg.id}: a re-created agent chose otherwise than stored at decision "
+                  f"{t.agent_drift[0]} ({len(t.agent_drift)} in all); it goes on from there", file=sys.stderr)
+        return Live(t)
 
     def load_table(game_id: Any) -> Live | None:
         if not isinstance(game_id, str) or len(game_id) > 40:
@@ -143,7 +166,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if sg is None:
                 return None
             try:
-                lv = live[game_id] = Live(Table(sg, store))
+                lv = live[game_id] = open_table(sg)
             except Exception as e:  # stored by another version of the engine, say: it stays stored
                 print(f"tcgjudge serve: game {game_id} ({sg.game}) cannot be resumed: {e}", file=sys.stderr)
                 return None
@@ -156,7 +179,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if sg is None or sg.result is not None or gid in live:
                 continue
             try:
-                live[gid] = Live(Table(sg, store))
+                live[gid] = open_table(sg)
             except Exception as e:  # a game this engine cannot replay stays stored, unplayed
                 print(f"tcgjudge serve: game {gid} ({sg.game}) cannot be resumed: {e}", file=sys.stderr)
 
@@ -211,9 +234,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def meta() -> dict[str, Any]:
         games = []
         for gid in registry.available():
-            pkg = registry.get(gid)
+            pkg = packages[gid]
             if gid not in deck_titles:
-                deck_titles[gid] = [{"name": n, "title": pkg.load_deck(n).name} for n in pkg.shipped_decks()]
+                deck_titles[gid] = deck_table.listing(gid)
             games.append({"id": gid, "title": pkg.title, "decks": deck_titles[gid]})
         return {"games": games, "agents": sorted(AGENTS)}
 
@@ -230,15 +253,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gid = body.get("game")
         if gid not in registry.available():
             return err(400, f"game: expected one of {', '.join(registry.available())}")
-        pkg = registry.get(gid)
+        pkg = packages[gid]
         seat = body.get("seat", "p1")
         if seat not in ("p1", "p2"):
             return err(400, "seat: expected p1 or p2")
         opp = body.get("opponent")
         try:
-            mine = deck_from_request(pkg, body.get("deck"))
+            mine = deck_from_request(pkg, body.get("deck"), deck_table)
             if isinstance(opp, dict) and set(opp) <= {"agent", "deck"} and opp.get("agent") in AGENTS:
-                theirs = deck_from_request(pkg, opp.get("deck") or {"shipped": pkg.shipped_decks()[0]})
+                theirs = deck_from_request(pkg, opp.get("deck") or {"shipped": deck_table.names(gid)[0]}, deck_table)
                 other = {"kind": "agent", "agent": opp["agent"]}
             elif opp == {"person": True}:
                 theirs = None
@@ -254,7 +277,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         decks[me], decks[1 - me] = mine, theirs
         seats[me], seats[1 - me] = {"kind": "person"}, other
         seed = None if seeds is None else next(seeds)
-        table, tokens = await asyncio.to_thread(Table.create, store, gid, decks, seats, seed)
+        table, tokens = await asyncio.to_thread(Table.create, store, gid, decks, seats, seed, pkg)
         live[table.sg.id] = Live(table)
         out = {"id": table.sg.id, "seat": seat, "token": tokens[me], "url": f"/play/{table.sg.id}#token={tokens[me]}",
                "watch_url": f"/play/{table.sg.id}"}
@@ -284,6 +307,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         headers={"Content-Disposition": f'attachment; filename="{lv.table.sg.game}-{game_id}.json"'})
 
     # ------------------------------------------------------------------ replays
+    def replay_package(data: dict[str, Any]) -> Any:
+        """The package an uploaded replay plays with.  The card files it records are matched by
+        their file name against this server's own ``--cards`` files: a client's string is never
+        opened as a path."""
+        named = data.get("cards")
+        if not named:
+            return registry.get(data["game"])
+        if not isinstance(named, list) or not all(isinstance(f, str) for f in named) or len(named) > 32:
+            raise ValueError("cards: expected a list of card file names")
+        mine = {Path(f).name: f for f in getattr(packages[data["game"]], "card_files", ())}
+        missing = [Path(f).name for f in named if Path(f).name not in mine]
+        if missing:
+            raise ValueError(f"its cards come from {', '.join(n[:80] for n in missing)}, which this server does not "
+                             f"have (tcgjudge serve --cards FILE)")
+        return package_for(data["game"], [mine[Path(f).name] for f in named])
+
     @app.post("/api/replays")
     async def upload_replay(request: Request) -> Response:
         if not client_limit(request):
@@ -293,7 +332,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if problem:
             return err(400, f"not a tcgjudge replay: {problem}")
         try:
-            rv = await asyncio.to_thread(_replay_view, data)
+            rv = await asyncio.to_thread(_replay_view, data, replay_package(data))
         except (ValueError, IllegalAction, KeyError, TypeError) as e:
             return err(400, f"the replay does not fit this engine: {str(e)[:300]}")
         rid = secrets.token_urlsafe(9)
@@ -364,7 +403,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 else:
                     if t.game is not None or t.sg.decks[seat] is not None:
                         return "this seat has a deck already"
-                    deck = deck_from_request(t.pkg, msg.get("deck"))
+                    deck = deck_from_request(t.pkg, msg.get("deck"), deck_table if t.pkg is packages.get(t.sg.game)
+                                             else None)
                     await asyncio.to_thread(t.choose_deck, seat, deck)
             except (TableError, DeckInputError) as e:
                 return str(e)
@@ -504,8 +544,7 @@ def _replay_problem(data: Any) -> str | None:
     return None
 
 
-def _replay_view(data: dict[str, Any]) -> ReplayView:
-    pkg = registry.get(data["game"])
+def _replay_view(data: dict[str, Any], pkg: Any) -> ReplayView:
     decks = [pkg.deck_from_json(d) for d in data["decks"]]
     g = pkg.new_game(decks, data["seed"], first=data.get("first"), auto=data.get("auto", False))
     snaps = []
@@ -533,11 +572,12 @@ def _shown(x: Any) -> list[dict[str, Any]]:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "tcgjudge-games.sqlite3", rate: float = 20.0,
-          seed: int | None = None) -> None:
+          seed: int | None = None, card_files: tuple[str, ...] = (), deck_dirs: tuple[str, ...] = ()) -> None:
     """Run the server until interrupted; prints the address to open."""
     import uvicorn
 
-    app = create_app(Settings(db=db, ws_rate=rate, ws_burst=max(10, int(rate * 2)), seed=seed))
+    app = create_app(Settings(db=db, ws_rate=rate, ws_burst=max(10, int(rate * 2)), seed=seed,
+                              card_files=tuple(card_files), deck_dirs=tuple(deck_dirs)))
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))

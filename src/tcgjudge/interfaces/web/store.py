@@ -26,9 +26,10 @@ CREATE TABLE IF NOT EXISTS games (
     first    INTEGER,
     auto     INTEGER NOT NULL,
     decks    TEXT NOT NULL,   -- JSON list, one deck per seat (null: the seat has not chosen yet)
-    seats    TEXT NOT NULL,   -- JSON list of {"kind": "person" | "agent", "agent": name, "token": sha256}
+    seats    TEXT NOT NULL,   -- JSON list of {"kind": "person", "token": sha256} | {"kind": "agent", "agent": name, "seed": n}
     created  REAL NOT NULL,
-    result   TEXT
+    result   TEXT,
+    cards    TEXT             -- JSON list of the server's card files the game's cards come from
 );
 CREATE TABLE IF NOT EXISTS decisions (
     game_id  TEXT NOT NULL REFERENCES games(id),
@@ -55,6 +56,7 @@ class StoredGame:
     created: float
     result: str | None = None
     decisions: list[int] = field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
 
 
 class Store:
@@ -68,6 +70,8 @@ class Store:
             self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)
+        if "cards" not in {r[1] for r in self.db.execute("PRAGMA table_info(games)")}:
+            self.db.execute("ALTER TABLE games ADD COLUMN cards TEXT")  # a file of an earlier version
 
     def close(self) -> None:
         with self._lock:
@@ -76,10 +80,10 @@ class Store:
     def create(self, sg: StoredGame) -> None:
         with self._lock:
             self.db.execute(
-                "INSERT INTO games (id, game, seed, first, auto, decks, seats, created, result) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (id, game, seed, first, auto, decks, seats, created, result, cards) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (sg.id, sg.game, sg.seed, sg.first, int(sg.auto), json.dumps(sg.decks), json.dumps(sg.seats),
-                 sg.created or time.time(), sg.result))
+                 sg.created or time.time(), sg.result, json.dumps(sg.cards)))
 
     def set_decks(self, game_id: str, decks: list[dict[str, Any] | None]) -> None:
         with self._lock:
@@ -109,11 +113,11 @@ class Store:
 
     def get(self, game_id: str) -> StoredGame | None:
         with self._lock:
-            row = self.db.execute("SELECT id, game, seed, first, auto, decks, seats, created, result FROM games "
+            row = self.db.execute("SELECT id, game, seed, first, auto, decks, seats, created, result, cards FROM games "
                                   "WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
             ds = [r[0] for r in self.db.execute("SELECT idx FROM decisions WHERE game_id = ? ORDER BY n",
                                                 (game_id,))]
         return StoredGame(row[0], row[1], row[2], row[3], bool(row[4]), json.loads(row[5]), json.loads(row[6]),
-                          row[7], row[8], ds)
+                          row[7], row[8], ds, json.loads(row[9]) if row[9] else [])

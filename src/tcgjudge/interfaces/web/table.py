@@ -23,7 +23,7 @@ from ...kernel import replay as replay_mod
 from ...kernel.decisions import IllegalAction
 from ...kernel.game import MARK
 from ...kernel.view import view
-from ..sim import replay_game
+from ..sim import replay_answer, replay_start
 from .store import Store, StoredGame, token_hash
 
 SPECTATOR = -1  # the viewer index of nobody: view() shows it what every player may see
@@ -48,50 +48,76 @@ class ConnState:
     cards: set[str] = field(default_factory=set)
 
 
+def agent_seed(game_seed: int, seat: int) -> int:
+    """The seed of the agent in ``seat`` (stored with the seat; games stored before seeds were
+    stored used this too)."""
+    return game_seed + 7919 * (seat + 1)
+
+
+def package_for(game: str, cards: list[str] | tuple[str, ...]) -> Any:
+    """The game package with the cards of a stored game's card files (the server's own files)."""
+    pkg = registry.get(game)
+    return pkg.with_cards(tuple(cards)) if cards else pkg
+
+
 class Table:
-    def __init__(self, sg: StoredGame, store: Store) -> None:
+    def __init__(self, sg: StoredGame, store: Store, pkg: Any = None) -> None:
         self.sg = sg
         self.store = store
-        self.pkg = registry.get(sg.game)
+        self.pkg = pkg if pkg is not None else package_for(sg.game, sg.cards)
         self.game: Any = None
         self.agents: dict[int, Any] = {}
-        for i, s in enumerate(sg.seats):
-            if s["kind"] == "agent":
-                self.agents[i] = make_agent(s["agent"], sg.seed + 7919 * (i + 1))
+        #: decisions at which a re-created agent, shown its decisions again, chose otherwise
+        self.agent_drift: list[int] = []
         if all(d is not None for d in sg.decks):
             self._rebuild()
 
     # ------------------------------------------------------------------ creation
     @classmethod
     def create(cls, store: Store, game: str, decks: list[Any], seats: list[dict[str, Any]],
-               seed: int | None = None) -> tuple[Table, list[str | None]]:
+               seed: int | None = None, pkg: Any = None) -> tuple[Table, list[str | None]]:
         """A new table; ``decks`` holds a deck or None (to be chosen by the person who joins) per seat.
+        ``pkg``: the game package with the server's card files (recorded with the game).
         Returns the table and each person seat's token (None for agents)."""
         tokens: list[str | None] = []
         stored_seats = []
-        for s in seats:
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        for i, s in enumerate(seats):
             if s["kind"] == "person":
                 t = new_token()
                 tokens.append(t)
                 stored_seats.append({"kind": "person", "token": token_hash(t)})
             else:
                 tokens.append(None)
-                stored_seats.append({"kind": "agent", "agent": s["agent"]})
-        sg = StoredGame(id=secrets.token_urlsafe(9), game=game,
-                        seed=secrets.randbelow(2**31) if seed is None else seed, first=None, auto=True,
+                stored_seats.append({"kind": "agent", "agent": s["agent"], "seed": agent_seed(seed, i)})
+        sg = StoredGame(id=secrets.token_urlsafe(9), game=game, seed=seed, first=None, auto=True,
                         decks=[None if d is None else d.to_json() for d in decks], seats=stored_seats,
-                        created=time.time())
+                        created=time.time(), cards=list(getattr(pkg, "card_files", ())))
         store.create(sg)
-        t = cls(sg, store)
+        t = cls(sg, store, pkg)
         t._run_agents()
         return t, tokens
 
     def _rebuild(self) -> None:
-        """The game from its decks, seed and decisions (a restarted server, or after an engine error)."""
+        """The game from its decks, seed and decisions (a restarted server, or after an engine
+        error), and its agents re-created from their seeds and shown again every decision they
+        made, in order, so that each is where it was (a deterministic agent, as ``random``, then
+        goes on exactly as it would have without the restart)."""
         sg = self.sg
         data = {"game": sg.game, "seed": sg.seed, "first": sg.first, "auto": sg.auto, "decks": sg.decks,
                 "decisions": sg.decisions}
-        self.game = replay_game(self.pkg, data, verify=False)  # a concession is one of the decisions
+        replay_mod.check(data)
+        self.agents = {i: make_agent(s["agent"], s.get("seed", agent_seed(sg.seed, i)))
+                       for i, s in enumerate(sg.seats) if s["kind"] == "agent"}
+        self.agent_drift = []
+        g = replay_start(self.pkg, data)
+        for n, answer in enumerate(sg.decisions):  # a concession is one of the decisions
+            d = g.pending
+            if d is not None and d.player in self.agents and not isinstance(answer, str):
+                if self.agents[d.player].choose(view(g, d.player), d) != answer:
+                    self.agent_drift.append(n)
+            replay_answer(g, answer, n)
+        self.game = g
         self._run_agents()
 
     # ------------------------------------------------------------------ seats

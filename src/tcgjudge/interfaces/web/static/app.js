@@ -255,13 +255,15 @@ function newCtx(texts) {
 }
 
 // ------------------------------------------------------------------ lobby
+const PASTE_HINT = "Paste a deck: a decklist (3 Card Name, one a line; sections such as Main deck: ending with a colon), a Cockatrice .cod deck or a deck file (YAML)";
 async function lobby() {
   document.title = "tcgjudge: new game";
   let meta;
   try { meta = await api("/api/meta"); } catch (e) { app.replaceChildren(el("p", {}, "Cannot reach the server: " + e.message)); return; }
   const gameSel = el("select", { id: "game", name: "game" }, meta.games.map((g) => el("option", { value: g.id }, g.title)));
   const deckSel = el("select", { id: "deck" });
-  const paste = el("textarea", { id: "deck-text", placeholder: "Paste a deck file or a decklist", hidden: true });
+  const paste = el("textarea", { id: "deck-text", placeholder: PASTE_HINT, hidden: true, spellcheck: "false" });
+  const deckErr = el("pre", { id: "deck-error", class: "deck-error", role: "alert", hidden: true });
   const oppSel = el("select", { id: "opponent" }, meta.agents.map((a) => el("option", { value: "agent:" + a }, `${a} agent`)), el("option", { value: "person" }, "a person: send them a link"));
   const oppDeck = el("select", { id: "opponent-deck" });
   const seatSel = el("select", { id: "seat" }, el("option", { value: "p1" }, "p1"), el("option", { value: "p2" }, "p2"));
@@ -281,7 +283,7 @@ async function lobby() {
   const form = el("form", { id: "lobby" },
     el("h1", {}, "New game"),
     el("label", {}, "Game", gameSel),
-    el("label", {}, "Your deck", deckSel), paste,
+    el("label", {}, "Your deck", deckSel), paste, deckErr,
     el("div", { class: "row" }, el("label", {}, "Opponent", oppSel), oppDeckLabel),
     el("label", {}, "Your seat", seatSel),
     start);
@@ -290,12 +292,13 @@ async function lobby() {
     const deck = deckSel.value ? { shipped: deckSel.value } : { text: paste.value };
     const opponent = oppSel.value === "person" ? { person: true } : { agent: oppSel.value.slice(6), deck: { shipped: oppDeck.value } };
     start.disabled = true;
+    deckErr.hidden = true;
     try {
       const r = await api("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: gameSel.value, deck, opponent, seat: seatSel.value }) });
       remember(r.id, r.token, gameSel.value);
       if (r.join_url) sessionStorage.setItem("tcgjudge:join:" + r.id, r.join_url);
       location.href = r.url;
-    } catch (e) { toast(e.message); start.disabled = false; }
+    } catch (e) { toast(e.message); deckErr.textContent = e.message; deckErr.hidden = false; start.disabled = false; }
   });
   const mine = games().slice(-8).reverse();
   app.replaceChildren(el("div", { class: "lobby" }, form,
@@ -336,6 +339,8 @@ function play(gameId) {
       else if (m.type === "error") {
         toast(m.message);
         st.sent = false;
+        const deckErr = document.querySelector("#join #deck-error");
+        if (deckErr) { deckErr.textContent = m.message; deckErr.hidden = false; }
         if (m.fatal) { st.fatal = true; app.replaceChildren(el("p", { class: "fatal" }, m.message)); }
         else if (st.view) render(); // the options are clickable again; a form keeps what was typed
       }
@@ -544,11 +549,12 @@ function play(gameId) {
     const g = st.meta.games.find((x) => x.id === t.game);
     const other = t.seats.find((s) => s.seat !== st.seat);
     const deckSel = el("select", { id: "deck" }, g.decks.map((d) => el("option", { value: d.name }, d.title)), el("option", { value: "" }, "Paste a deck…"));
-    const paste = el("textarea", { id: "deck-text", hidden: true, placeholder: "Paste a deck file or a decklist" });
+    const paste = el("textarea", { id: "deck-text", hidden: true, placeholder: PASTE_HINT, spellcheck: "false" });
+    const deckErr = el("pre", { id: "deck-error", class: "deck-error", role: "alert", hidden: true });
     deckSel.addEventListener("change", () => (paste.hidden = deckSel.value !== ""));
     const form = el("form", { id: "join" }, el("h1", {}, `${t.title}: you are invited`),
       el("p", {}, `You play ${st.seat} against ${other.seat}.`),
-      el("label", {}, "Your deck", deckSel), paste, el("button", { type: "submit", id: "start" }, "Join the game"));
+      el("label", {}, "Your deck", deckSel), paste, deckErr, el("button", { type: "submit", id: "start" }, "Join the game"));
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
       remember(gameId, token, t.game);
