@@ -12,6 +12,7 @@ from ..agents import make_agent
 from ..kernel import replay as replay_mod
 from ..kernel.decisions import IllegalAction
 from ..kernel.game import Game
+from ..kernel.infoset import InfoSet
 from ..kernel.view import view
 
 
@@ -45,6 +46,8 @@ def play_game(pkg: Any, decks: list, seed: int, agents: list[str], *, auto: bool
             check_frames(g)
             if g.card_count() != total:
                 raise InvariantError(f"seed {seed}: card count changed from {total} to {g.card_count()}")
+        if getattr(ags[d.player], "needs_infoset", False):
+            v["infoset"] = InfoSet.of(g, d.player)  # search agents sample states only from this
         i = ags[d.player].choose(v, d)
         g.decide(i)
         n += 1
@@ -133,6 +136,8 @@ class SimJob:
     seed: int = 0
     check: bool = False
     replay_dir: str | None = None
+    #: the deck pairings (p1 deck, p2 deck) to cycle through; default: every pairing of ``decks``
+    pairs: list[tuple[str, str]] | None = None
 
 
 _JOB: dict[str, Any] = {}
@@ -143,7 +148,11 @@ def _setup(job: SimJob) -> None:
 
     pkg = registry.get(job.game)
     loaded = [pkg.load_deck(n) for n in job.decks]
-    pairs = [(a, b) for a in loaded for b in loaded] if len(loaded) > 1 else [(loaded[0], loaded[0])]
+    if job.pairs:
+        by_name = dict(zip(job.decks, loaded))
+        pairs = [(by_name[a], by_name[b]) for a, b in job.pairs]
+    else:
+        pairs = [(a, b) for a in loaded for b in loaded] if len(loaded) > 1 else [(loaded[0], loaded[0])]
     _JOB.update(job=job, pkg=pkg, pairs=pairs)
 
 
