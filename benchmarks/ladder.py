@@ -4,6 +4,9 @@
         --agents random,greedy,mcts:16,mcts:64 --games 200 [--until 11:15]
     python benchmarks/ladder.py report --db ladder.sqlite      # markdown tables for docs/agents.md
 
+Several processes may share the work: one per game, each with its own file
+(``--db ladder-caster.sqlite``), reported together (``report --db A --db B``).
+
 Games are played round by round: round r plays game r of every pairing, so a
 run stopped at any time leaves the pairings with equal counts (give or take
 one).  In a pairing, games 2m and 2m+1 use the same decks and seed with the
@@ -80,7 +83,11 @@ def run(args: argparse.Namespace) -> None:
 
 
 def report(args: argparse.Namespace) -> None:
-    con = open_db(args.db)
+    for path in args.db:
+        report_file(open_db(path))
+
+
+def report_file(con: sqlite3.Connection) -> None:
     games = [g for (g,) in con.execute("SELECT DISTINCT game FROM ladder ORDER BY game")]
     for game in games:
         rows = con.execute("SELECT a, b, winner, turns, cpu FROM ladder WHERE game=?", (game,)).fetchall()
@@ -124,10 +131,11 @@ def main(argv: list[str] | None = None) -> None:
     r.add_argument("--games", type=int, default=200, help="games per pairing")
     r.add_argument("--until", help="stop starting games after this UTC time (HH:MM)")
     p = sub.add_parser("report")
-    p.add_argument("--db", default="ladder.sqlite")
+    p.add_argument("--db", action="append", required=True)
     args = ap.parse_args(argv)
-    if not Path(args.db).parent.exists():
-        sys.exit(f"{args.db}: no such folder")
+    for path in [args.db] if isinstance(args.db, str) else args.db:
+        if not Path(path).parent.exists() or (args.cmd == "report" and not Path(path).exists()):
+            sys.exit(f"{path}: no such file")
     (run if args.cmd == "run" else report)(args)
 
 

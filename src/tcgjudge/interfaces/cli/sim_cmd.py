@@ -197,14 +197,15 @@ def _open(path: str) -> SimDB:
 
 
 @sim.command("report")
-@click.argument("db_path", metavar="DB", type=click.Path(exists=True, dir_okay=False))
-def report_cmd(db_path) -> None:
+@click.argument("db", type=click.Path(exists=True, dir_okay=False))
+def report_cmd(db) -> None:
     """Summarise every run stored in the results file DB."""
-    db = _open(db_path)
+    path = db
+    db = _open(path)
     try:
         runs = db.runs()
         if not runs:
-            click.echo(f"{db_path}: no runs")
+            click.echo(f"{path}: no runs")
         for run in runs:
             rows = db.games(run)
             click.echo(f"run {run.id} ({run.kind}, {run.created} UTC): {run.game}, agents {', '.join(run.agents)}, "
