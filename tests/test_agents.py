@@ -60,6 +60,9 @@ def test_infoset_holds_no_hidden_card_and_samples_look_the_same(game: str) -> No
     for o in hidden:
         assert inf.base.objects[o.id].card is HIDDEN
     assert g.objects[hidden[0].id].card is not HIDDEN  # the real game is untouched
+    # nothing that would replay the game: no seed, no generator state, no answers
+    assert inf.base.seed == 0 and "seed" not in inf.base.info and "decks" not in inf.base.info
+    assert inf.base.rng.state == 0 and set(inf.base.history) <= {0} and len(inf.base.history) == len(g.history)
     want = view(g, p)
     keys = set()
     for seed in range(4):

@@ -9,7 +9,9 @@ nothing the viewer may not know:
   maps hidden zones whose cards may be any of each other, e.g. a deck and a
   hand; a zone not listed is a pool of its own), and each pool is kept as a
   sorted multiset, so no pool remembers which object held which card;
-- the random generator is dropped (it decides future shuffles and draws);
+- the random generator and the game's seed are dropped (they decide future
+  shuffles and draws, and with the answers given would replay the whole game),
+  and so are the answers given (only their number is kept);
 - last known information about objects the viewer never saw is dropped, unless
   the object they became is visible;
 - the log becomes the viewer's log; facts cached per object id are dropped.
@@ -84,6 +86,9 @@ class InfoSet:
                     del snap.lki[oid]
         snap.log = list(log_for(g, viewer))
         snap.rng = Rng(0)
+        snap.seed = 0
+        snap.info = {k: v for k, v in g.info.items() if k in ("game", "first", "format")}
+        snap.history = [0] * len(g.history)
         snap.derived = {}
         snap._cc = snap._mc = None
         return cls(viewer, snap, slots, pools)
