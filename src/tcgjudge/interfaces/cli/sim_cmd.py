@@ -80,9 +80,9 @@ def _backend_options(f):
 
 
 def _play(job: SimJob, n: int, db: SimDB | None, run: Run | None, processes: int, backend: str,
-          address: str | None, quiet: bool, label: str) -> tuple[list[GameRow], int, float]:
+          address: str | None, quiet: bool, label: str) -> tuple[list[GameRow], list[int], float]:
     """Play the games of ``job`` numbered below ``n`` that ``db`` does not hold yet; return every
-    game below ``n`` (stored and new), how many were played now and the time they took."""
+    game below ``n`` (stored and new), the numbers of those played now and the time they took."""
     from tqdm import tqdm
 
     rows: dict[int, GameRow] = {}
@@ -93,12 +93,14 @@ def _play(job: SimJob, n: int, db: SimDB | None, run: Run | None, processes: int
     t0 = time.perf_counter()
     bar = None if quiet or not todo else tqdm(total=len(todo), desc=label, unit="game")
     played = 0
+    new: list[int] = []
     try:
         for k, rec in run_games(job, todo, processes=processes, backend=backend, address=address):
             decks = pairs[k % len(pairs)]
             winner = "draw" if rec.result == "draw" else f"p{rec.result + 1}"
             rows[k] = GameRow(k, rec.seed, decks[0], decks[1], job.agents[0], job.agents[1], winner,
                               rec.turns, rec.decisions)
+            new.append(k)
             if db is not None and run is not None:
                 db.add(run, k, rec, decks, (job.agents[0], job.agents[1]))
                 played += 1
@@ -117,7 +119,7 @@ def _play(job: SimJob, n: int, db: SimDB | None, run: Run | None, processes: int
             db.commit()
         if bar is not None:
             bar.close()
-    return [rows[k] for k in sorted(rows)], played, time.perf_counter() - t0
+    return [rows[k] for k in sorted(rows)], new, time.perf_counter() - t0
 
 
 def summary(game: str, agents: list[str], seed: int, rows: list[GameRow]) -> list[str]:
@@ -172,13 +174,15 @@ def run_cmd(game, n, agents, seed, decks, replay_dir, check, db_path, no_db, pro
     db = None if no_db else _open(db_path)
     run = None if db is None else db.run_for("sim", game, ags, names, seed, check)
     try:
-        rows, played, dt = _play(job, n, db, run, processes, backend, address, quiet, f"{game} {agents}")
+        rows, new, dt = _play(job, n, db, run, processes, backend, address, quiet, f"{game} {agents}")
     finally:
         if db is not None:
             db.close()
     for line in summary(game, ags, seed, rows):
         click.echo(line)
-    decisions = sum(r.decisions for r in rows[-played:]) if played else 0
+    played = len(new)
+    by_k = {r.k: r for r in rows}
+    decisions = sum(by_k[k].decisions for k in new)
     if played:
         where = f"{processes} process{'es' if processes > 1 else ''}" if backend == "local" else "ray"
         click.echo(f"  speed: {played / dt:.1f} games/s, {decisions / dt:.0f} decisions/s ({dt:.1f} s, {where})")
@@ -256,7 +260,8 @@ def matrix_cmd(game, decks, n, agents, seed, png, db_path, no_db, processes, bac
     run = None if db is None else db.run_for("matrix", game, ags, names, seed, False, pairs)
     total = n * len(pairs)
     try:
-        rows, played, dt = _play(job, total, db, run, processes, backend, address, quiet, f"{game} matrix")
+        rows, new, dt = _play(job, total, db, run, processes, backend, address, quiet, f"{game} matrix")
+        played = len(new)
     finally:
         if db is not None:
             db.close()
