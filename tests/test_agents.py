@@ -114,8 +114,10 @@ def test_mcts_keeps_its_budgets() -> None:
     t0 = time.perf_counter()
     ag.choose(observation(ag, g, g.pending.player), g.pending)
     assert time.perf_counter() - t0 < 1.5 and ag.last_iterations >= 1
-    # without an information set a search agent still answers, legally
-    assert 0 <= MctsAgent(1).choose({}, g.pending) < len(g.pending.options)
+    # a search agent asked without its information set says how to ask it
+    for agent in (MctsAgent(1), GreedyAgent(1)):
+        with pytest.raises(ValueError, match=r"needs its player's information set .*agents.act"):
+            agent.choose(view(g, g.pending.player), g.pending)
 
 
 def test_agent_specs() -> None:

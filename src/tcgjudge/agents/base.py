@@ -20,6 +20,10 @@ if TYPE_CHECKING:
     from ..kernel.game import Game
 
 
+NO_INFOSET = ("the {} agent searches sampled states and needs its player's information set "
+              "(view['infoset']): ask it through tcgjudge.agents.act(agent, game)")
+
+
 class Agent(Protocol):
     name: str
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..kernel.decisions import Decision
 from ..kernel.rng import Rng
+from .base import NO_INFOSET
 from .evaluation import evaluation_for, settle
 
 
@@ -25,8 +26,10 @@ class GreedyAgent:
     def choose(self, view: dict[str, Any], decision: Decision) -> int:
         n = len(decision.options)
         inf = view.get("infoset")
-        if n == 1 or inf is None:
-            return self.rng.below(n)
+        if n == 1:
+            return 0
+        if inf is None:
+            raise ValueError(NO_INFOSET.format(self.name))
         me = decision.player
         base = inf.sample(self.rng.next64())
         evaluate = evaluation_for(base.rules.game_id)

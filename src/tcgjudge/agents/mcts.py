@@ -29,6 +29,7 @@ from typing import Any
 
 from ..kernel.decisions import Decision
 from ..kernel.rng import Rng
+from .base import NO_INFOSET
 from .evaluation import evaluation_for, passive
 
 
@@ -64,8 +65,10 @@ class MctsAgent:
     def choose(self, view: dict[str, Any], decision: Decision) -> int:
         n = len(decision.options)
         inf = view.get("infoset")
-        if n == 1 or inf is None:
-            return 0 if n == 1 else self.rng.below(n)
+        if n == 1:
+            return 0
+        if inf is None:
+            raise ValueError(NO_INFOSET.format(self.name))
         me = decision.player
         rng = self.rng
         evaluate = evaluation_for(inf.base.rules.game_id)
