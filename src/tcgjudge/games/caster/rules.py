@@ -54,9 +54,10 @@ def _rounded(c: dict) -> dict:
 class CasterRules(CardRules):
     game_id = "caster"
     zone_specs = ZONES
-    #: hidden zones whose cards a player who cannot see them cannot tell apart (a deck, a hand and
-    #: orbs all hold main-deck cards, CR 304.2, 305.2, 309.2); see kernel/infoset.py
-    hidden_pools = {"deck": "main", "hand": "main", "orbs": "main", "extra_deck": "extra"}
+    #: hidden zones whose cards a player who cannot see them cannot tell apart (a deck, a hand,
+    #: orbs and face-down casters, called from the hand, all hold main-deck cards: CR 304.2,
+    #: 305.2, 309.2, 504.1b); see kernel/infoset.py
+    hidden_pools = {"deck": "main", "hand": "main", "orbs": "main", "casters": "main", "extra_deck": "extra"}
     layered_zones = frozenset(("field", "casters", "chase"))
     field_zones = ON_FIELD
     trigger_zones = ON_FIELD
