@@ -14,7 +14,9 @@ evaluation (agents/evaluation.py), which keeps the agent useful at small
 budgets.  The search looks no further than the end of the current turn: every
 option is then judged at the same horizon (an option that ends the turn early
 is not judged after the opponent's next turn while the others are judged
-before it).  The option chosen is the most visited one (ties: the best valued).
+before it).  The option chosen is the one worth most: the mean result of its
+visits or, where the same player decides again, the best of its well-tried
+follow-ups (see ``_worth``); visits break ties.
 
 Budgets: ``iterations`` per decision, and optionally ``seconds`` per decision
 (whichever ends first; a time budget makes the agent depend on the machine,
