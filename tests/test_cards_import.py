@@ -285,13 +285,13 @@ def test_caster_decklists_play(caster_real) -> None:
 
 def test_play_and_sim_commands_take_real_decks(caster_real, tmp_path: Path) -> None:
     res = run("play", "caster", "--cards", str(CASTER_XML), "--deck", "decklists/ignus-wings-of-anger",
-              "--opponent-deck", "decklists/luna-greed", "--seed", "3", input="quit\n")
+              "--opponent-deck", "decklists/luna-greed", "--vs", "random", "--seed", "3", input="quit\n")
     assert res.exit_code == 1 and "Aborted" in res.output, res.output  # 'quit' ends the game
     assert "you are p1 (Ignus Wings of Anger) against random (Luna Greed)" in res.output
     cod = SVE_XML.parent
     res = run("sim", "sve", "--cards", str(SVE_XML), "--deck", str(cod / "sd02-bladeofresentment-sword.cod"),
               "--opponent-deck", str(cod / "sd06-maculateablution-haven.cod"), "--games", "2", "--quiet",
-              "--replay-dir", str(tmp_path))
+              "--no-db", "--replay-dir", str(tmp_path))
     assert res.exit_code == 0, res.output
     assert "deck sd02-bladeofresentment-sword: " in res.output
     replays = sorted(tmp_path.glob("*.json"))

@@ -22,6 +22,11 @@ def run(*args: str, input: str | None = None):
     return CliRunner().invoke(main, list(args), input=input)
 
 
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # `sim` stores its games in the current folder
+
+
 # ------------------------------------------------------------------------ sim
 def test_sim_with_checks() -> None:
     res = run("sim", "caster", "--games", "5", "--check", "--quiet")
@@ -53,11 +58,11 @@ def test_sim_with_an_unknown_deck() -> None:
 
 
 def test_sim_is_deterministic() -> None:
-    a = run("sim", "caster", "--games", "3", "--seed", "40", "--quiet")
-    b = run("sim", "caster", "--games", "3", "--seed", "40", "--quiet")
+    a = run("sim", "caster", "--games", "3", "--seed", "40", "--quiet", "--db", "a.sqlite")
+    b = run("sim", "caster", "--games", "3", "--seed", "40", "--quiet", "--db", "b.sqlite")
 
     def strip(out: str) -> list[str]:
-        return [ln for ln in out.splitlines() if "speed:" not in ln]
+        return [ln for ln in out.splitlines() if "speed:" not in ln and "stored in" not in ln]
 
     assert a.exit_code == b.exit_code == 0 and strip(a.output) == strip(b.output)
 
@@ -136,7 +141,7 @@ def test_replay_of_a_missing_file(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------- play
 def test_play_reasks_after_bad_input() -> None:
     inputs = ["help", "board", "log", "nonsense", "99", "-1", "", "keep", "quit"]
-    res = run("play", "caster", "--seed", "3", input="\n".join(inputs) + "\n")
+    res = run("play", "caster", "--seed", "3", "--vs", "random", input="\n".join(inputs) + "\n")
     out = res.output
     assert res.exit_code == 1 and "Aborted" in out, out  # 'quit' ends the game
     assert out.startswith("The Caster Chronicles: you are p1")
@@ -151,7 +156,8 @@ def test_play_reasks_after_bad_input() -> None:
 
 def test_play_a_whole_game_and_replay_it(tmp_path: Path) -> None:
     rp = tmp_path / "mine.json"
-    res = run("play", "caster", "--seed", "5", "--as", "p2", "--replay", str(rp), input="0\n" * 5000)
+    res = run("play", "caster", "--seed", "5", "--as", "p2", "--vs", "random", "--replay", str(rp),
+              input="0\n" * 5000)
     assert res.exit_code == 0, res.output[-2000:]
     assert "you are p2" in res.output and "game over: " in res.output and f"replay saved to {rp}" in res.output
     data = replay_mod.load(rp)
@@ -170,7 +176,7 @@ def test_play_with_a_bad_deck(tmp_path: Path) -> None:
     res = run("play", "caster", "--deck", str(tmp_path / "none.yaml"))
     assert res.exit_code == 1 and "no such deck file" in res.output
     res = run("play", "caster", "--vs", "genius", "--seed", "1", input="quit\n")
-    assert res.exit_code == 1 and "unknown agent 'genius'" in res.output and "Traceback" not in res.output
+    assert res.exit_code == 2 and "unknown agent 'genius'" in res.output and "Traceback" not in res.output, res.output
 
 
 def test_ask_human_by_number_label_and_prefix(monkeypatch: pytest.MonkeyPatch, capsys) -> None:

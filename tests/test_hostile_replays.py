@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from tcgjudge.games import registry
-from tcgjudge.interfaces import sim as sim_mod
 from tcgjudge.interfaces.cli import play as play_mod
+from tcgjudge.interfaces.cli import sim_cmd
 from tcgjudge.interfaces.cli.main import main
 from tcgjudge.interfaces.sim import GameRecord, play_game, replay_game
 from tcgjudge.kernel import replay as replay_mod
@@ -47,7 +47,7 @@ def write(tmp_path: Path, data: dict | str | bytes) -> Path:
 
 # --------------------------------------------------------------------------------- SVE
 def test_sve_replays_can_be_read_back(tmp_path: Path) -> None:
-    res = run("sim", "sve", "--games", "1", "--quiet", "--replay-dir", str(tmp_path))
+    res = run("sim", "sve", "--games", "1", "--quiet", "--no-db", "--replay-dir", str(tmp_path))
     assert res.exit_code == 0, res.output
     f = next(tmp_path.glob("*.json"))
     data = replay_mod.load(f)
@@ -192,14 +192,14 @@ def test_sim_needs_a_process(n: str) -> None:
     assert res.exit_code == 2 and "--processes" in res.output, res.output
 
 
-def test_ctrl_c_during_sim_reports_the_finished_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    def interrupted(job, n, processes):  # noqa: ANN001
-        yield GameRecord(0, ("a", "b"), 0, 5, 40)
-        yield GameRecord(1, ("b", "a"), "draw", 7, 60)
+def test_ctrl_c_during_sim_reports_the_finished_games(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    def interrupted(job, ks, **kw):  # noqa: ANN001
+        yield 0, GameRecord(0, ("a", "b"), 0, 5, 40)
+        yield 1, GameRecord(1, ("b", "a"), "draw", 7, 60)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(sim_mod, "run_many", interrupted)
-    res = run("sim", "caster", "--games", "10", "--quiet")
+    monkeypatch.setattr(sim_cmd, "run_games", interrupted)
+    res = run("sim", "caster", "--games", "10", "--quiet", "--db", str(tmp_path / "r.sqlite"))
     assert res.exit_code == 130, res.output
     assert "interrupted: 2 of 10 games finished" in res.output
     assert "2 games of caster" in res.output and "p1 seat (random): 1 wins" in res.output

@@ -146,13 +146,13 @@ def test_inline_card_with_unread_text_is_refused() -> None:
 
 @pytest.mark.rules("nova", "007.1")
 def test_best_of_three_match_with_side_swaps() -> None:
-    from tcgjudge.agents import make_agent
+    from tcgjudge.agents import act, make_agent
     from tcgjudge.games.nova.match import Match, apply_swap, swap_options
     from tcgjudge.kernel.decisions import IllegalAction
 
     decks = [_deck(), _deck("tidal-dawn")]
     sizes = [len(d.main) for d in decks]
-    m = PKG.play_match(decks, 4, [make_agent("random", 1), make_agent("random", 2)])
+    m = PKG.play_match(decks, 4, [make_agent("random", 1), make_agent("random", 2)], act)
     assert m.winner in (0, 1, "draw")
     assert 2 <= len(m.results) <= 3
     if m.winner != "draw":

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from tcgjudge.agents import make_agent
 from tcgjudge.games import registry
+from tcgjudge.kernel.infoset import InfoSet
 from tcgjudge.kernel.rng import Rng
-from tcgjudge.kernel.sampling import determinize
 from tcgjudge.kernel.view import view
 from tcgjudge.rl import gym_env, openspiel_game, pettingzoo_env, register_gymnasium
 
@@ -110,7 +110,7 @@ def _random_states(game: str, seed: int, every: int = 7, limit: int = 300):
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000))
 def test_permuting_hidden_cards_never_changes_an_observation(game, seed):
-    """Re-dealing every card a player cannot see (kernel.sampling) leaves that player's view and
+    """Re-dealing every card a player cannot see (kernel.infoset) leaves that player's view and
     observation unchanged; the other player's view does change, so the permutation is real."""
     env = pettingzoo_env(game, seed=0)
     enc = env.match.encoder
@@ -118,7 +118,7 @@ def test_permuting_hidden_cards_never_changes_an_observation(game, seed):
     changed = 0
     for g in _random_states(game, seed):
         for p in (0, 1):
-            h = determinize(g, p, rng)
+            h = InfoSet.of(g, p).sample(rng.next64())
             assert view(h, p) == view(g, p)
             assert np.array_equal(enc.encode(view(h, p)), enc.encode(view(g, p)))
             assert h.card_count() == g.card_count()

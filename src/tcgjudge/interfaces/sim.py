@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,6 +12,7 @@ from ..agents import make_agent
 from ..kernel import replay as replay_mod
 from ..kernel.decisions import IllegalAction, brief
 from ..kernel.game import Game
+from ..kernel.infoset import InfoSet
 from ..kernel.view import view
 
 
@@ -45,6 +46,8 @@ def play_game(pkg: Any, decks: list, seed: int, agents: list[str], *, auto: bool
             check_frames(g)
             if g.card_count() != total:
                 raise InvariantError(f"seed {seed}: card count changed from {total} to {g.card_count()}")
+        if getattr(ags[d.player], "needs_infoset", False):
+            v["infoset"] = InfoSet.of(g, d.player)  # search agents sample states only from this
         i = ags[d.player].choose(v, d)
         g.decide(i)
         n += 1
@@ -163,7 +166,8 @@ class SimJob:
     check: bool = False
     replay_dir: str | None = None
     cards: tuple[str, ...] = ()  # card files whose cards the decks use
-    versus: bool = False  # two decks playing each other, taking turns in each seat (not all pairings)
+    #: the deck pairings (p1 deck, p2 deck) to cycle through; default: every pairing of ``decks``
+    pairs: list[tuple[str, str]] | None = None
 
 
 _JOB: dict[str, Any] = {}
@@ -176,8 +180,9 @@ def _setup(job: SimJob) -> None:
     if job.cards:
         pkg = pkg.with_cards(job.cards)
     loaded = [pkg.load_deck(n) for n in job.decks]
-    if job.versus:
-        pairs = [(loaded[0], loaded[1]), (loaded[1], loaded[0])]
+    if job.pairs:
+        by_name = dict(zip(job.decks, loaded))
+        pairs = [(by_name[a], by_name[b]) for a, b in job.pairs]
     else:
         pairs = [(a, b) for a in loaded for b in loaded] if len(loaded) > 1 else [(loaded[0], loaded[0])]
     _JOB.update(job=job, pkg=pkg, pairs=pairs)
@@ -215,33 +220,11 @@ def _run_chunk(args: tuple[SimJob, list[int]]) -> list[GameRecord] | tuple[str, 
         return (type(e).__name__, str(e))
 
 
-def _ignore_sigint() -> None:
+def ignore_sigint() -> None:
     """Workers leave Ctrl-C to the main process, which stops the pool and reports what finished."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def run_many(job: SimJob, n: int, processes: int = 1) -> Iterator[GameRecord]:
-    """Play ``n`` games; with several processes, games run in parallel (order of results may vary)."""
-    if job.replay_dir:
-        Path(job.replay_dir).mkdir(parents=True, exist_ok=True)
-    if processes <= 1:
-        _setup(job)
-        for k in range(n):
-            yield run_one(k)
-        return
-    import multiprocessing as mp
-
-    # small chunks: results arrive (and survive a Ctrl-C) every few games
-    size = max(1, min(8, n // (processes * 4) or 1))
-    chunks = [(job, list(range(i, min(n, i + size)))) for i in range(0, n, size)]
-    with mp.get_context("spawn").Pool(processes, initializer=_ignore_sigint) as pool:
-        for out in pool.imap_unordered(_run_chunk, chunks):
-            if isinstance(out, tuple):
-                kind, msg = out
-                raise (InvariantError if kind == "InvariantError" else RuntimeError)(msg)
-            yield from out
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -66,6 +66,10 @@ class CasterRules(CardRules):
     hook_reads.update({"battled": frozenset(("data.battled", "data.battled_servant")),
                        "dct": frozenset(("data.locked",)), "bingo": frozenset(("data.locked",))})
     zone_specs = ZONES
+    #: hidden zones whose cards a player who cannot see them cannot tell apart (a deck, a hand,
+    #: orbs and face-down casters, called from the hand, all hold main-deck cards: CR 304.2,
+    #: 305.2, 309.2, 504.1b); see kernel/infoset.py
+    hidden_pools = {"deck": "main", "hand": "main", "orbs": "main", "casters": "main", "extra_deck": "extra"}
     layered_zones = frozenset(("field", "casters", "chase"))
     field_zones = ON_FIELD
     trigger_zones = ON_FIELD

@@ -10,6 +10,7 @@ drawn game counts for no one, and after three games without a winner the match i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -113,15 +114,18 @@ class Match:
         return True
 
 
-def play_match(decks: list[Deck], seed: int, agents: list[Any], max_swaps: int = 15,
-               max_decisions: int = 100_000) -> Match:
-    """A whole match between two agents (objects with ``choose(view, decision)``)."""
-    from ...kernel.view import view
-
+def play_match(decks: list[Deck], seed: int, agents: list[Any], ask: Callable[[Any, Game], int],
+               max_swaps: int = 15, max_decisions: int = 100_000) -> Match:
+    """A whole match between two agents: ``ask(agent, game)`` is the agent's answer to the game's
+    pending decision (the runner's way of asking, e.g. ``tcgjudge.agents.act``).  Between games
+    an agent that reads decisions alone (``choose({}, decision)``) picks its side swaps; a search
+    agent, which needs a game to look at, keeps its deck."""
     m = Match(decks, seed)
     while m.winner is None:
         if m.results:
             for p in (0, 1):
+                if getattr(agents[p], "needs_infoset", False):
+                    continue
                 for _ in range(max_swaps):
                     d = m.swap_decision(p)
                     i = agents[p].choose({}, d)
@@ -130,9 +134,7 @@ def play_match(decks: list[Deck], seed: int, agents: list[Any], max_swaps: int =
         g = m.new_game()
         n = 0
         while g.result is None and n < max_decisions:
-            d = g.pending
-            v = view(g, d.player) if getattr(agents[d.player], "needs_view", False) else {}
-            g.decide(agents[d.player].choose(v, d))
+            g.decide(ask(agents[g.pending.player], g))
             n += 1
         if g.result is None:
             g.result = "draw"

@@ -225,11 +225,11 @@ class NovaPackage:
             return f"attack/{g.step}" if g.step else "attack"
         return g.phase
 
-    def play_match(self, decks: list, seed: int, agents: list):
+    def play_match(self, decks: list, seed: int, agents: list, ask):
         """007.1: a best-of-three match with side-deck swaps between games (see ``match.py``)."""
         from .match import play_match
 
-        return play_match(decks, seed, agents)
+        return play_match(decks, seed, agents, ask)
 
     def describe(self, g: Game, viewer: int) -> str:
         from .board import board_text

@@ -36,6 +36,9 @@ class NovaRules(CardRules):
     field_zones = ("field",)
     trigger_zones = ("field",)
     waiting_zone = "waiting"
+    #: hidden zones whose cards may be any of each other, for sampling what a player cannot see
+    #: (kernel.infoset): the hand is drawn from the main deck (303.2, 308.3)
+    hidden_pools = {"deck": "main", "hand": "main", "character_deck": "character"}
     rested_word = "frozen"
     op_layers = {"copy": "base", "grant": "abilities", "lose": "abilities", "modify": "num", "set_stats": "num",
                  "player": "num", "shield": "nonnum", "become": "nonnum"}

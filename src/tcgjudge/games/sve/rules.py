@@ -49,6 +49,9 @@ class SveRules(CardRules):
     game_id = "sve"
     rules_version = "1.16.0"
     zone_specs = ZONES
+    #: hidden zones whose cards a player who cannot see them cannot tell apart (deck and hand hold
+    #: main-deck cards, SVE 4.5, 4.7); see kernel/infoset.py
+    hidden_pools = {"deck": "main", "hand": "main"}
     layered_zones = frozenset(("field", "leader", "ex_area", "resolution"))
     field_zones = ("field",)
     trigger_zones = ("field", "leader", "ex_area", "hand", "deck", "cemetery", "evolve_deck", "resolution")

@@ -40,7 +40,8 @@ def main() -> None:
 @click.argument("game")
 @click.option("--deck", help="your deck: a shipped deck name or a deck file")
 @click.option("--opponent-deck", help="the opponent's deck")
-@click.option("--vs", "opponent", default="random", show_default=True, help="the opponent agent")
+@click.option("--vs", "opponent", default="mcts", show_default=True,
+              help="the opponent agent: mcts (answers within about a second), greedy or random")
 @click.option("--seed", type=int, default=None, help="random seed (default: from the clock)")
 @click.option("--as", "seat", type=click.Choice(["p1", "p2"]), default="p1", show_default=True)
 @click.option("--replay", "replay_path", type=click.Path(dir_okay=False), help="save the game's replay here")
@@ -65,107 +66,9 @@ def play(game, deck, opponent_deck, opponent, seed, seat, replay_path, card_file
     play_terminal(pkg, decks, seed, opponent, int(seat[1]) - 1, replay_path)
 
 
-@main.command()
-@click.argument("game")
-@click.option("--games", "n", type=int, default=100, show_default=True)
-@click.option("--agents", default="random,random", show_default=True, help="two agents, comma separated")
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--decks", help="comma-separated decks to cycle through (default: every shipped deck, all pairings)")
-@click.option("--deck", help="one deck (a shipped deck or a deck file); with --opponent-deck, the two play each "
-              "other, taking turns in each seat")
-@click.option("--opponent-deck", help="the other deck (default: the same deck)")
-@cards_option
-@click.option("--replay-dir", type=click.Path(file_okay=False), help="keep every game's replay here")
-@click.option("--check", is_flag=True, help="check invariants: cards conserved, views hide hidden cards, "
-              "replays reproduce the game")
-@click.option("--processes", type=click.IntRange(min=1), default=1, show_default=True,
-              help="run games in parallel processes")
-@click.option("--quiet", is_flag=True, help="no progress bar")
-def sim(game, n, agents, seed, decks, deck, opponent_deck, card_files, replay_dir, check, processes, quiet) -> None:
-    """Run N games of GAME between agents and report win rates."""
-    from tqdm import tqdm
+from .sim_cmd import sim  # noqa: E402  (sim, sim report, sim matrix: their own module)
 
-    from ..sim import InvariantError, SimJob, run_many, wilson
-
-    pkg = with_cards(_pkg(game), card_files)
-    ags = [a.strip() for a in agents.split(",")]
-    if len(ags) != 2:
-        raise click.BadParameter("give two agents, e.g. random,random", param_hint="--agents")
-    from ...agents import AGENTS
-
-    for a in ags:
-        if a not in AGENTS:
-            raise click.BadParameter(f"unknown agent {a!r}; agents: {', '.join(sorted(AGENTS))}",
-                                     param_hint="--agents")
-    if n < 1:
-        raise click.BadParameter("give at least one game", param_hint="--games")
-    if (deck or opponent_deck) and decks:
-        raise click.BadParameter("give --decks, or --deck and --opponent-deck, not both", param_hint="--decks")
-    if opponent_deck and not deck:
-        raise click.BadParameter("--opponent-deck needs --deck", param_hint="--opponent-deck")
-    versus = bool(deck)
-    if versus:
-        names = [deck, opponent_deck or deck]
-    else:
-        names = [d.strip() for d in decks.split(",")] if decks else pkg.shipped_decks()
-    for nm in names:
-        _deck(pkg, nm, 0)
-    job = SimJob(game, names, ags, seed, check, replay_dir, cards=tuple(card_files), versus=versus)
-    wins = [0, 0]
-    draws = turns = decisions = 0
-    per_deck: dict[str, list[int]] = {}
-    t0 = time.perf_counter()
-    bar = None if quiet else tqdm(total=n, desc=f"{game} {agents}", unit="game")
-    done = 0
-    interrupted = False
-    try:
-        for rec in run_many(job, n, processes):
-            done += 1
-            turns += rec.turns
-            decisions += rec.decisions
-            if rec.result == "draw":
-                draws += 1
-            else:
-                wins[rec.result] += 1
-                per_deck.setdefault(rec.decks[rec.result], [0, 0])[0] += 1
-            for dn in rec.decks:
-                per_deck.setdefault(dn, [0, 0])[1] += 1
-            if bar is not None:
-                bar.update(1)
-    except KeyboardInterrupt:  # Ctrl-C: report the games that finished
-        interrupted = True
-    except InvariantError as e:
-        raise click.ClickException(f"invariant broken: {e}") from None
-    except RuntimeError as e:
-        raise click.ClickException(str(e)) from None
-    finally:
-        if bar is not None:
-            bar.close()
-    dt = time.perf_counter() - t0
-    if interrupted:
-        if not done:
-            click.echo(f"interrupted before any of the {n} games finished", err=True)
-            sys.exit(130)
-        click.echo(f"interrupted: {done} of {n} games finished; their results follow", err=True)
-    seeds = f"{'of ' if interrupted else ''}seeds {seed}..{seed + n - 1}"
-    n = done
-    click.echo(f"{n} games of {game}, agents {ags[0]} (p1) vs {ags[1]} (p2), {seeds}")
-    for i in (0, 1):
-        lo, hi = wilson(wins[i], n)
-        click.echo(f"  p1 seat ({ags[0]})" if i == 0 else f"  p2 seat ({ags[1]})", nl=False)
-        click.echo(f": {wins[i]} wins, {wins[i] / n:.1%} (95% CI {lo:.1%}-{hi:.1%})")
-    click.echo(f"  draws: {draws}")
-    if len(per_deck) > 1:
-        for dn, (w, played) in sorted(per_deck.items()):
-            lo, hi = wilson(w, played)
-            click.echo(f"  deck {dn}: {w}/{played} seats won, {w / played:.1%} (95% CI {lo:.1%}-{hi:.1%})")
-    click.echo(f"  mean turns: {turns / n:.1f}; decisions: {decisions} ({decisions / n:.0f} per game)")
-    click.echo(f"  speed: {n / dt:.1f} games/s, {decisions / dt:.0f} decisions/s ({dt:.1f} s, "
-               f"{processes} process{'es' if processes > 1 else ''})")
-    if check:
-        click.echo("  invariants: all held (cards conserved, views hide hidden cards, replays reproduce, frames share no data)")
-    if interrupted:
-        sys.exit(130)  # stopped by Ctrl-C: the usual exit status of an interrupted command
+main.add_command(sim)
 
 
 @main.command("replay")

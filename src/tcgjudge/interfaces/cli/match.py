@@ -13,7 +13,7 @@ import click
 @click.option("--seed", type=int, default=0, show_default=True)
 def match_cmd(game, deck_a, deck_b, agents, seed) -> None:
     """Play a best-of-three match of GAME between DECK_A and DECK_B (games with side decks)."""
-    from ...agents import make_agent
+    from ...agents import act, make_agent
     from ...games import registry
 
     try:
@@ -30,7 +30,7 @@ def match_cmd(game, deck_a, deck_b, agents, seed) -> None:
         agent_objs = [make_agent(ags[0], seed * 2 + 1), make_agent(ags[1], seed * 2 + 2)]
     except (ValueError, pkg.deck_error) as e:
         raise click.ClickException(str(e)) from None
-    m = pkg.play_match(decks, seed, agent_objs)
+    m = pkg.play_match(decks, seed, agent_objs, act)
     for i, r in enumerate(m.results):
         who = "draw" if r == "draw" else f"p{r + 1} ({decks[r].name})"
         click.echo(f"game {i + 1}: {who}")

@@ -6,9 +6,9 @@ from typing import Any
 
 import click
 
-from ...agents import make_agent
+from ...agents import act, make_agent
 from ...kernel import replay as replay_mod
-from ...kernel.view import log_for, view
+from ...kernel.view import log_for
 
 HELP = ("Type an option's number or its label (or the start of one). Other commands: 'board' shows the board "
         "again, 'log' shows the whole log, 'help' this text, 'concede' concedes the game, 'quit' leaves at once.")
@@ -60,9 +60,12 @@ def ask_human(pkg: Any, g, me: int) -> Any:
 def play_terminal(pkg: Any, decks: list, seed: int, opponent: str, me: int, replay_path: str | None) -> None:
     try:
         g = pkg.new_game(decks, seed, auto=True)
-        agent = make_agent(opponent, seed)
-    except ValueError as e:  # an illegal deck (DeckError), an unknown agent
+    except ValueError as e:  # an illegal deck (DeckError)
         raise click.ClickException(str(e)) from None
+    try:
+        agent = make_agent(opponent, seed, interactive=True)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--vs") from None
     click.echo(f"{pkg.title}: you are p{me + 1} ({decks[me].name}) against {opponent} "
                f"({decks[1 - me].name}); seed {seed}. {HELP}")
     shown = 0
@@ -81,7 +84,7 @@ def play_terminal(pkg: Any, decks: list, seed: int, opponent: str, me: int, repl
             else:
                 g.decide(ans)
         else:
-            g.decide(agent.choose(view(g, d.player), d))
+            g.decide(act(agent, g))
     for ln in log_for(g, me)[shown:]:
         click.echo("  " + ln)
     click.echo(pkg.describe(g, me))

@@ -7,7 +7,7 @@
 ``information_state_string(p)`` is player ``p``'s view with its game log (perfect recall),
 ``observation_string(p)`` the view without the log, ``observation_tensor(p)`` the encoding of
 ``encoding.py``.  ``resample_from_infostate(p, sampler)`` re-deals the cards ``p`` cannot see
-(``kernel.sampling``), which is what OpenSpiel's ISMCTS bot needs.
+(``kernel.infoset``), which is what OpenSpiel's ISMCTS bot needs.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ import numpy as np
 import pyspiel
 
 from ...games import registry
+from ...kernel.infoset import InfoSet
 from ...kernel.rng import Rng
-from ...kernel.sampling import determinize
 from ...kernel.view import view
 from .match import Match
 
@@ -129,7 +129,7 @@ class TcgSpielState(pyspiel.State):
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TcgSpielState:
         seed = int(probability_sampler() * 2**62)
         out = self.clone()
-        out._box = _Box(determinize(self._box.g, player_id, Rng(seed)))
+        out._box = _Box(InfoSet.of(self._box.g, player_id).sample(seed))
         return out
 
     def __str__(self) -> str:

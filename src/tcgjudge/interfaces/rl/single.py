@@ -14,7 +14,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ...agents import make_agent
+from ...agents import act, make_agent
 from ...kernel.rng import Rng
 from ...kernel.view import view
 from .encoding import CLIP
@@ -56,9 +56,7 @@ class TcgGymEnv(gymnasium.Env):
     def _play_opponent(self) -> None:
         g, opp = self.game, self.opponent
         while g.result is None and g.pending.player != self.me and self.decisions < self.match.max_decisions:
-            d = g.pending
-            v = view(g, d.player) if getattr(opp, "needs_view", False) else {}
-            g.decide(opp.choose(v, d))
+            g.decide(act(opp, g, full_view=False))
             self.decisions += 1
         self.match.check(g)
 

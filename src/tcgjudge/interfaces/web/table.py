@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...agents import make_agent
+from ...agents import act, make_agent
 from ...games import registry
 from ...kernel import replay as replay_mod
 from ...kernel.decisions import IllegalAction
@@ -107,14 +107,17 @@ class Table:
         data = {"game": sg.game, "seed": sg.seed, "first": sg.first, "auto": sg.auto, "decks": sg.decks,
                 "decisions": sg.decisions}
         replay_mod.check(data)
-        self.agents = {i: make_agent(s["agent"], s.get("seed", agent_seed(sg.seed, i)))
+        self.agents = {i: make_agent(s["agent"], s.get("seed", agent_seed(sg.seed, i)), interactive=True)
                        for i, s in enumerate(sg.seats) if s["kind"] == "agent"}
         self.agent_drift = []
         g = replay_start(self.pkg, data)
         for n, answer in enumerate(sg.decisions):  # a concession is one of the decisions
             d = g.pending
-            if d is not None and d.player in self.agents and not isinstance(answer, str):
-                if self.agents[d.player].choose(view(g, d.player), d) != answer:
+            agent = self.agents.get(d.player) if d is not None else None
+            # a search agent (mcts, greedy) is not asked again: it plays on a clock and searching
+            # every past decision again would keep the restart waiting
+            if agent is not None and not getattr(agent, "needs_infoset", False) and not isinstance(answer, str):
+                if act(agent, g) != answer:
                     self.agent_drift.append(n)
             replay_answer(g, answer, n)
         self.game = g
@@ -190,7 +193,7 @@ class Table:
         t0 = time.monotonic()
         while self.agents_to_move():
             d = g.pending
-            g.decide(self.agents[d.player].choose(view(g, d.player), d))
+            g.decide(act(self.agents[d.player], g))
             if time.monotonic() - t0 > budget:
                 break
         if g is not None:

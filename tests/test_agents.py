@@ -1,0 +1,173 @@
+"""Agents: information sets, determinization, greedy and MCTS (DESIGN principle 9)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tcgjudge.agents import AGENTS, GreedyAgent, MctsAgent, act, make_agent, observation, parse_spec
+from tcgjudge.agents.evaluation import evaluation_for, passive
+from tcgjudge.games import registry
+from tcgjudge.interfaces.sim import play_game
+from tcgjudge.kernel.infoset import HIDDEN, InfoSet
+from tcgjudge.kernel.rng import Rng
+from tcgjudge.kernel.view import view
+
+
+def midgame(game: str, seed: int, steps: int):
+    """A game after ``steps`` random decisions (or at its end)."""
+    pkg = registry.get(game)
+    names = pkg.shipped_decks()
+    g = pkg.new_game([pkg.load_deck(names[seed % len(names)]), pkg.load_deck(names[(seed + 1) % len(names)])],
+                     seed, auto=True)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if g.result is not None:
+            break
+        g.decide(rng.below(len(g.pending.options)))
+    return g
+
+
+def permuted(g, viewer: int, rng: Rng):
+    """``g`` with the cards ``viewer`` cannot see shuffled among the objects of their pool: a game
+    ``viewer`` cannot tell from ``g``."""
+    h = g.clone()
+    pools = getattr(h.rules, "hidden_pools", {})
+    groups: dict = {}
+    for o in h.objects.values():
+        if not h.rules.can_see(h, o, viewer):
+            groups.setdefault((o.owner, pools.get(o.zone, o.zone)), []).append(o.id)
+    for ids in groups.values():
+        cards = [h.objects[i].card for i in ids]
+        rng.shuffle(cards)
+        for i, c in zip(ids, cards):
+            h.w(i).card = c
+    h.derived = {}
+    h._cc = h._mc = None
+    return h, sum(len(v) for v in groups.values())
+
+
+@pytest.mark.parametrize("game", ["caster", "sve"])
+def test_infoset_holds_no_hidden_card_and_samples_look_the_same(game: str) -> None:
+    g = midgame(game, 3, 40)
+    p = g.pending.player
+    inf = InfoSet.of(g, p)
+    hidden = [o for o in g.objects.values() if not g.rules.can_see(g, o, p)]
+    assert hidden and inf.hidden_count() == len(hidden)
+    for o in hidden:
+        assert inf.base.objects[o.id].card is HIDDEN
+    assert g.objects[hidden[0].id].card is not HIDDEN  # the real game is untouched
+    # nothing that would replay the game: no seed, no generator state, no answers
+    assert inf.base.seed == 0 and "seed" not in inf.base.info and "decks" not in inf.base.info
+    assert inf.base.rng.state == 0 and set(inf.base.history) <= {0} and len(inf.base.history) == len(g.history)
+    want = view(g, p)
+    keys = set()
+    for seed in range(4):
+        s = inf.sample(seed)
+        assert view(s, p) == want  # consistent with everything the player sees
+        keys.add(tuple(s.objects[o.id].card.key for o in hidden))
+        assert s.fingerprint() == inf.sample(seed).fingerprint()  # equal seeds, equal samples
+    assert len(keys) > 1  # and the hidden cards are dealt anew
+
+
+@pytest.mark.parametrize("game", ["caster", "sve"])
+def test_samples_play_on_to_the_end(game: str) -> None:
+    g = midgame(game, 5, 30)
+    s = InfoSet.of(g, g.pending.player).sample(11)
+    rng = Rng(2)
+    for _ in range(5000):
+        if s.result is not None:
+            break
+        s.decide(rng.below(len(s.pending.options)))
+    assert s.result is not None
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(["caster", "sve"]), seed=st.integers(0, 50), steps=st.integers(0, 60),
+       shuffle=st.integers(0, 2**32))
+def test_permuting_hidden_cards_never_changes_a_choice(game: str, seed: int, steps: int, shuffle: int) -> None:
+    g = midgame(game, seed, steps)
+    if g.result is not None:
+        return
+    p = g.pending.player
+    h, n_hidden = permuted(g, p, Rng(shuffle))
+    assert n_hidden > 0
+    assert view(h, p) == view(g, p)
+    a, b = InfoSet.of(g, p), InfoSet.of(h, p)
+    assert a.sample(9).fingerprint() == b.sample(9).fingerprint()
+    for make in (lambda: MctsAgent(seed, iterations=12), lambda: GreedyAgent(seed)):
+        assert make().choose(observation(make(), g, p), g.pending) == make().choose(observation(make(), h, p),
+                                                                                      h.pending)
+
+
+def test_mcts_keeps_its_budgets() -> None:
+    g = midgame("sve", 2, 10)
+    while len(g.pending.options) < 3:
+        g.decide(passive(g.pending))
+    ag = MctsAgent(1, iterations=25)
+    i = ag.choose(observation(ag, g, g.pending.player), g.pending)
+    assert 0 <= i < len(g.pending.options) and ag.last_iterations == 25
+    ag = make_agent("mcts:0.2s", 1)
+    t0 = time.perf_counter()
+    ag.choose(observation(ag, g, g.pending.player), g.pending)
+    assert time.perf_counter() - t0 < 1.5 and ag.last_iterations >= 1
+    # a search agent asked without its information set says how to ask it
+    for agent in (MctsAgent(1), GreedyAgent(1)):
+        with pytest.raises(ValueError, match=r"needs its player's information set .*agents.act"):
+            agent.choose(view(g, g.pending.player), g.pending)
+
+
+def test_agent_specs() -> None:
+    assert set(AGENTS) >= {"random", "greedy", "mcts"}
+    assert parse_spec("mcts:300") == ("mcts", {"iterations": 300})
+    assert parse_spec("mcts:0.5s") == ("mcts", {"seconds": 0.5, "iterations": 1_000_000})
+    assert make_agent("mcts", interactive=True).seconds == 1.0
+    for bad, msg in (("genius", "unknown agent 'genius'"), ("mcts:0", "positive whole number"),
+                     ("mcts:fast", "positive whole number"), ("greedy:3", "only mcts takes a budget")):
+        with pytest.raises(ValueError, match=msg):
+            make_agent(bad)
+
+
+@pytest.mark.parametrize("game", ["caster", "sve"])
+def test_evaluation_is_a_probability_and_ends_at_the_result(game: str) -> None:
+    ev = evaluation_for(game)
+    g = midgame(game, 1, 50)
+    for p in (0, 1):
+        assert 0.0 <= ev(g, p) <= 1.0
+    g = midgame(game, 1, 5000)
+    assert g.result in (0, 1)
+    assert ev(g, g.result) == 1.0 and ev(g, 1 - g.result) == 0.0
+
+
+def wins(game: str, a: str, b: str, n: int) -> int:
+    """Games agent ``a`` wins against ``b`` over ``n`` games, seats alternating."""
+    pkg = registry.get(game)
+    names = pkg.shipped_decks()
+    won = 0
+    for s in range(n):
+        decks = [pkg.load_deck(names[(s // 2) % len(names)]), pkg.load_deck(names[(s // 2 + 1) % len(names)])]
+        seats = [a, b] if s % 2 == 0 else [b, a]
+        _, rec = play_game(pkg, decks, 100 + s // 2, seats)
+        won += rec.result == (0 if s % 2 == 0 else 1)
+    return won
+
+
+def test_greedy_beats_random_at_sve() -> None:
+    assert wins("sve", "greedy", "random", 8) >= 7
+
+
+def test_act_answers_single_options_without_asking() -> None:
+    class Never:
+        needs_infoset = True
+
+        def choose(self, v, d):  # pragma: no cover - must not be called
+            raise AssertionError("asked a single-option question")
+
+    g = midgame("caster", 0, 0)
+    from tcgjudge.kernel.decisions import Decision
+
+    g.pending = Decision(g.pending.player, "x", "only one", [("pass", None)])
+    assert act(Never(), g) == 0
