@@ -3,12 +3,16 @@ information, and the engine loop's handling of answers."""
 
 from __future__ import annotations
 
+import inspect
+
 import pytest
 
 from tcgjudge.games import registry
 from tcgjudge.kernel.decisions import IllegalAction
-from tcgjudge.kernel.game import dcopy
+from tcgjudge.kernel.frames import dcopy
+from tcgjudge.kernel.game import Game
 from tcgjudge.kernel.rng import Rng
+from tcgjudge.kernel.rules import GameState
 
 PKG = registry.get("caster")
 
@@ -31,6 +35,13 @@ def test_dcopy_copies_nested_plain_data() -> None:
     c = dcopy(src)
     c["a"][1]["b"].append(3)
     assert src == {"a": [1, {"b": [2]}], "t": (1, 2)}
+
+
+def test_game_is_the_game_state_the_rules_hooks_see() -> None:
+    g = PKG.new_game([PKG.load_deck(n) for n in PKG.shipped_decks()[:2]], 3, first=0)
+    assert isinstance(g, GameState)
+    for name in ("base_chars", "chars", "move", "end"):
+        assert inspect.signature(getattr(Game, name)) == inspect.signature(getattr(GameState, name)), name
 
 
 @pytest.mark.rules("caster", "302.3", "911.1")

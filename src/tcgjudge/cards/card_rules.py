@@ -20,6 +20,7 @@ from .dependencies import DependencyHooks
 from .interpreter import CORE_OPS, Run, proc_run
 from .language import Vocabulary
 from .loader import kw_items, set_ability_flags
+from .play_spec import spec_of, target_specs
 
 if TYPE_CHECKING:
     from ..kernel.game import Game
@@ -287,8 +288,6 @@ class CardRules(DependencyHooks, GameRules):
         env = d["env"]
         if not any(isinstance(v, list) for v in env.values()):
             return
-        from .play import spec_of, target_specs
-
         seen: list[int] = []
         for t in target_specs(spec_of(g, d), tuple(env.get("_modes", ()))):
             for x in env.get(t["as"], ()):

@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..kernel.effects import CEffect
 from ..kernel.events import Event
-from ..kernel.game import dcopy
+from ..kernel.frames import dcopy
 from .context import Ctx, cond, matches, one_per_card, player1, players, resolve, resolve_lki, value
 
 if TYPE_CHECKING:
-    from ..kernel.game import Frame, Game
+    from ..kernel.frames import Frame
+    from ..kernel.game import Game
 
 Handler = Callable[["Run", dict], bool]
 

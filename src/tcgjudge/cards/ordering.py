@@ -12,7 +12,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..kernel.game import Frame, Game
+    from ..kernel.frames import Frame
+    from ..kernel.game import Game
 
 
 def choose_order(g: Game, f: Frame, plan: list[dict], orderable: Callable[[dict], bool]) -> bool:

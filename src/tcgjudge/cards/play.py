@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..kernel.game import dcopy
+from ..kernel.frames import dcopy
 from ..kernel.objects import Ability, CardDef
 from .context import Ctx, candidates, matches, player1, resolve, select, value
+from .play_spec import spec_of, target_specs
 
 if TYPE_CHECKING:
-    from ..kernel.game import Frame, Game
+    from ..kernel.frames import Frame
+    from ..kernel.game import Game
     from .card_rules import CardRules
 
 
@@ -71,24 +73,6 @@ def start_free_play(g: Game, f: Frame, prompt: str, yes: str, no: str) -> None:
             g.pop()
             return
     begin_play(g, f, 2, 1, d["p"], "card", d["oid"], free=True)
-
-
-def spec_of(g: Game, d: dict) -> dict:
-    ab = d.get("ab")
-    if ab is not None:
-        return ab.spec
-    c = g.chars(d["obj"]) if d.get("obj") in g.objects else g.chars(d["src"])
-    eff = c.get("effect")
-    return eff.spec if eff is not None else {}
-
-
-def target_specs(spec: dict, modes: tuple) -> list[dict]:
-    out = list(spec.get("targets", ()))
-    if modes:
-        ms = spec["choose"]["modes"]
-        for i in modes:
-            out.extend(ms[i].get("targets", ()))
-    return out
 
 
 def required_targets_exist(g: Game, ctx: Ctx, targets: Any, self_obj: int | None) -> bool:

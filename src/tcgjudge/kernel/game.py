@@ -22,44 +22,15 @@ from typing import TYPE_CHECKING, Any
 
 from . import debug
 from .decisions import Decision, IllegalAction, brief
-from .effects import CLOCK, READS, CEffect, compute_layers
+from .effects import CLOCK, READS, CEffect
 from .events import Event, PendingTrigger
+from .frames import Frame, dcopy
+from .layers import compute_layers
 from .objects import CardDef, Obj
 from .rng import Rng
 
 if TYPE_CHECKING:
     from .rules import GameRules
-
-
-def dcopy(v: Any) -> Any:
-    """Copy nested dicts and lists of plain data; everything else is shared.
-
-    Tuples, strings, numbers, frozensets and the immutable definitions
-    (CardDef, Ability, CEffect, Decision) are shared between clones.
-    """
-    t = type(v)
-    if t is dict:
-        return {k: dcopy(x) if type(x) in (dict, list) else x for k, x in v.items()}
-    if t is list:
-        return [dcopy(x) if type(x) in (dict, list) else x for x in v]
-    return v
-
-
-class Frame:
-    """One procedure in progress: its kind, its step, its bindings."""
-
-    __slots__ = ("kind", "step", "data")
-
-    def __init__(self, kind: str, step: int | str = 0, data: dict[str, Any] | None = None) -> None:
-        self.kind = kind
-        self.step = step
-        self.data = data if data is not None else {}
-
-    def copy(self) -> Frame:
-        return Frame(self.kind, self.step, dcopy(self.data))
-
-    def __repr__(self) -> str:
-        return f"Frame({self.kind}@{self.step})"
 
 
 MARK = "\x00"  # object placeholders in option labels: MARK + id + MARK

@@ -20,7 +20,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .game import Frame, Game
+    from .frames import Frame
+    from .game import Game
 
 PASS = ("pass",)
 

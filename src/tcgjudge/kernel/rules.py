@@ -1,25 +1,59 @@
-"""What a game must tell the kernel: its zones, layers, procedures and hooks.
+"""The interface between the kernel and a game, both ways.
 
-A game package subclasses :class:`GameRules` (usually through the card
+:class:`GameRules` is what a game must tell the kernel: its zones, layers,
+procedures and hooks.  A game package subclasses it (usually through the card
 layer's ``CardRules``, which fills in the effect-language hooks) and supplies
 its own words: zone names, orientations, layer order, the turn procedure and
 its rules processes.  The kernel itself knows no game's vocabulary.
+
+:class:`GameState` is what the kernel's hooks and its layer pass
+(:mod:`.layers`) read and do through the game they are given.
+:class:`~.game.Game` is the one implementation; a game package's hooks,
+which need more of it, annotate their argument with ``Game`` itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .zones import ZoneSpec
 
 if TYPE_CHECKING:
     from .effects import CEffect, LayerView
     from .events import Event
-    from .game import Frame, Game
+    from .frames import Frame
     from .objects import Obj
 
-Proc = Callable[["Game", "Frame"], None]
+
+@runtime_checkable
+class GameState(Protocol):
+    """The game as the rules hooks and the layer pass see it (implemented by ``Game``)."""
+
+    rules: GameRules
+    objects: dict[int, Obj]
+    zones: dict[tuple[int, str], list[int]]
+    players: list[dict[str, Any]]
+    effects: list[CEffect]
+    frames: list[Frame]
+    turn: int
+    active: int
+    phase: str
+    step: str
+
+    def base_chars(self, oid: int) -> dict: ...
+
+    def chars(self, oid: int) -> dict: ...
+
+    def move(self, oid: int, zone: str, zp: int | None = None, *, pos: str | int = "top",
+             face_up: bool | None = None, orient: str | None = None, cause: Any = None,
+             controller: int | None = None, event: bool = True) -> int: ...
+
+    def end(self, result: int | str, reason: str) -> None: ...
+
+
+#: a procedure handler: ``handler(game, frame)``, given the full ``Game`` (see :mod:`.game`)
+Proc = Callable[[Any, "Frame"], None]
 
 
 class GameRules:
@@ -42,7 +76,7 @@ class GameRules:
     def default_orient(self, zone: str) -> str:
         return ""
 
-    def unstoppable_loop(self, g: Game) -> None:
+    def unstoppable_loop(self, g: GameState) -> None:
         """The game repeats actions no player can stop: a draw (CR 1301.1c, SVE 15.2.1.3)."""
         g.end("draw", "a loop that neither player can stop (CR 1301.1c)")
 
@@ -54,17 +88,17 @@ class GameRules:
     token_zones: frozenset[str] = frozenset()
 
     # --- characteristics ------------------------------------------------------------
-    def base_chars(self, g: Game, o: Obj) -> dict:
+    def base_chars(self, g: GameState, o: Obj) -> dict:
         return o.card.chars
 
-    def single_chars(self, g: Game, o: Obj) -> dict:
+    def single_chars(self, g: GameState, o: Obj) -> dict:
         """Characteristics of an object outside the layered zones (hand, deck, ...)."""
         return self.base_chars(g, o)
 
-    def static_effects(self, g: Game, view: LayerView) -> Iterable[CEffect]:
+    def static_effects(self, g: GameState, view: LayerView) -> Iterable[CEffect]:
         return ()
 
-    def chars_reads(self, g: Game, effects: Iterable[CEffect]) -> frozenset[str] | None:
+    def chars_reads(self, g: GameState, effects: Iterable[CEffect]) -> frozenset[str] | None:
         """What characteristics computed with these continuous effects (those of the game and of
         static abilities) may read beyond the objects' cards, zones, face and counters: a set of
         aspects (``orient``, ``data.KEY``, ``data.*``, ``player.KEY``, ``player.*``), or None for
@@ -73,19 +107,19 @@ class GameRules:
         default, None, forgets them on every change."""
         return None
 
-    def object_reads(self, g: Game, o: Obj) -> frozenset[str] | None:
+    def object_reads(self, g: GameState, o: Obj) -> frozenset[str] | None:
         """Like :meth:`chars_reads`, for the characteristics of ``o`` outside the layered zones
         (:meth:`single_chars`)."""
         return None
 
-    def extra_effects_possible(self, g: Game) -> bool:
+    def extra_effects_possible(self, g: GameState) -> bool:
         """Could the game's own rules add continuous effects now (beyond cards and effects)?"""
         return False
 
-    def effect_affects(self, g: Game, eff: CEffect, view: LayerView) -> Iterable[Any]:
+    def effect_affects(self, g: GameState, eff: CEffect, view: LayerView) -> Iterable[Any]:
         return ()
 
-    def effect_condition(self, g: Game, eff: CEffect, view: LayerView) -> bool:
+    def effect_condition(self, g: GameState, eff: CEffect, view: LayerView) -> bool:
         return True
 
     def effect_varies(self, eff: CEffect) -> bool:
@@ -93,7 +127,7 @@ class GameRules:
         them, CR 909.3a)?  An effect on fixed objects with fixed values cannot."""
         return eff.affects[0] != "objs" or eff.cond is not None
 
-    def effect_signature(self, g: Game, eff: CEffect, view: LayerView) -> Any:
+    def effect_signature(self, g: GameState, eff: CEffect, view: LayerView) -> Any:
         """What ``eff`` applies to and how, in ``view`` (CR 909.3a: B depends on A when
         applying A first changes this for B)."""
         if eff.affects[0] == "objs":
@@ -101,21 +135,21 @@ class GameRules:
                 if eff.cond is None or self.effect_condition(g, eff, view) else None
         return frozenset(self.effect_affects(g, eff, view))
 
-    def apply_effect(self, g: Game, eff: CEffect, chars: dict, oid: int, view: LayerView) -> dict:
+    def apply_effect(self, g: GameState, eff: CEffect, chars: dict, oid: int, view: LayerView) -> dict:
         return chars
 
-    def apply_player_effect(self, g: Game, eff: CEffect, mods: dict, p: int, view: LayerView) -> None:
+    def apply_player_effect(self, g: GameState, eff: CEffect, mods: dict, p: int, view: LayerView) -> None:
         pass
 
-    def after_layers(self, g: Game, chars: dict, touched: set) -> None:
+    def after_layers(self, g: GameState, chars: dict, touched: set) -> None:
         """A last pass over the objects continuous effects changed (``touched``)."""
         pass
 
     # --- events ---------------------------------------------------------------------
-    def check_triggers(self, g: Game, events: list[Event], lki: dict) -> None:
+    def check_triggers(self, g: GameState, events: list[Event], lki: dict) -> None:
         pass
 
-    def on_leave_stack(self, g: Game, oid: int, o: Obj, new: int) -> None:
+    def on_leave_stack(self, g: GameState, oid: int, o: Obj, new: int) -> None:
         """Objects stacked under ``o`` when it leaves its zone (default: they go with nothing)."""
         for u in list(o.under or ()):
             g.move(u, self.stack_leave_zone, g.objects[u].owner)
@@ -123,30 +157,30 @@ class GameRules:
     stack_leave_zone = "graveyard"
 
     # --- queries --------------------------------------------------------------------
-    def player_value(self, g: Game, p: int, key: str) -> int:
+    def player_value(self, g: GameState, p: int, key: str) -> int:
         v = g.players[p].get(key, 0)
         return v if isinstance(v, int) else len(v)
 
-    def obj_name(self, g: Game, oid: int, viewer: int | None, named: bool = True) -> str:
+    def obj_name(self, g: GameState, oid: int, viewer: int | None, named: bool = True) -> str:
         """How an object is named in a label shown to ``viewer``."""
         o = g.objects.get(oid)
         return o.card.key if o is not None else f"#{oid}"
 
     # --- views ----------------------------------------------------------------------
-    def public_chars(self, g: Game, oid: int) -> dict:
+    def public_chars(self, g: GameState, oid: int) -> dict:
         """The characteristics a view shows for a visible object."""
         c = g.chars(oid)
         return {k: c[k] for k in ("name", "cost", "atk", "def") if c.get(k) is not None}
 
-    def public_data(self, g: Game, o: Obj) -> dict:
+    def public_data(self, g: GameState, o: Obj) -> dict:
         """Game-specific object state a view shows (damage, ...)."""
         return {}
 
-    def player_view(self, g: Game, p: int, viewer: int) -> dict:
+    def player_view(self, g: GameState, p: int, viewer: int) -> dict:
         """Player values a view shows (life, play points, ...)."""
         return {}
 
-    def can_see(self, g: Game, o: Obj, viewer: int) -> bool:
+    def can_see(self, g: GameState, o: Obj, viewer: int) -> bool:
         """May ``viewer`` know this object's identity?  (CR 302.2, SVE 4.1.2, NOVA 301.7)"""
         if o.data is not None:
             known = o.data.get("known")
