@@ -341,3 +341,43 @@ expect:
     g = run.g
     (oid,) = g.zone(0, "field")
     assert g.chars(oid)["atk"] == 700 and g.objects[oid].card.token, g.chars(oid)
+
+
+SVE_PASS = """game: sve
+name: pass until a phase that asks nothing
+rules: ["7.1.1"]
+setup:
+  turn: 3
+  active: p1
+  at: {at}
+  p1: {{deck: 20}}
+  p2: {{deck: 20}}
+do:
+  - pass until {step} end
+expect:
+  winner: none
+"""
+
+
+@pytest.mark.rules("sve", "7.1.1", "7.2.1")
+@pytest.mark.parametrize("at, step, turn, where", [
+    ("main", "start", 4, "main"),   # the next turn's start phase asks nothing: its end is still seen
+    ("start", "start", 3, "main"),  # `at: start`: the phase is about to begin, then runs and ends
+    ("main", "end", 4, "main"),
+])
+def test_pass_until_a_step_the_game_goes_through_without_a_decision(
+        tmp_path: Path, at: str, step: str, turn: int, where: str) -> None:
+    """SPEC: `pass until X end` passes until the game has reached X and left it, also when X
+    asks nothing (SVE's start phase): it never passes on through later turns."""
+    p = write(tmp_path, SVE_PASS.format(at=at, step=step))
+    run = Runner(load(p), p)
+    run.run()
+    assert (run.g.turn, run.pkg.where(run.g)) == (turn, where)
+
+
+def test_caster_hand_exchange_is_before_the_first_turn(tmp_path: Path) -> None:
+    """SPEC `at: hand-exchange` (CR 403.5) is the game's preparation whatever `turn` says."""
+    p = caster(tmp_path, "  - pass until hand-exchange end", "  winner: none", at="hand-exchange")
+    run = Runner(load(p), p)
+    run.run()
+    assert run.g.turn == 1 and run.pkg.where(run.g) == "recovery", (run.g.turn, run.pkg.where(run.g))

@@ -170,6 +170,9 @@ class Runner:
                     raise ScenarioError(str(e)) from None
             self.pkg = _WITH_CARDS[key]
         self.g: Game | None = None
+        #: (turn, place in the turn's order of steps) where the game was after the last step:
+        #: ``pass until`` also counts steps the game went through without asking anything
+        self._pos: tuple[int, float] | None = None
 
     @property
     def names(self) -> dict[int, str]:
@@ -213,6 +216,11 @@ class Runner:
         self.g = g
         _check_expect_shape(self.data.get("expect") or {}, self.where)
         self._check_expect_names()
+        # SPEC "Names": a phase name in `at` means that phase is about to begin
+        at = str((self.data.get("setup") or {}).get("at", "main"))
+        lo = self._span(at)
+        if lo is not None:
+            self._pos = (0 if at in ONCE_STEPS else int((self.data.get("setup") or {}).get("turn", 1)), lo[0] - 0.5)
         return g
 
     def _pool_card(self, name: Any, where: str):
@@ -523,6 +531,41 @@ class Runner:
         here = self.pkg.where(self.g)
         return here == step or here.startswith(step + "/")
 
+    def _order(self) -> list[str]:
+        """The game's step names in the order a turn goes through them."""
+        return list(getattr(self.pkg, "scenario_steps", None) or getattr(self.pkg, "scenario_at", ()))
+
+    def _span(self, step: str) -> tuple[int, int] | None:
+        """Where STEP (a step, or a phase covering steps) lies in the turn's order."""
+        idx = [i for i, n in enumerate(self._order()) if n == step or n.startswith(step + "/")]
+        return (min(idx), max(idx)) if idx else None
+
+    def _here(self) -> tuple[int, float] | None:
+        """(turn, place in the turn's order) of the game now; None where the order says nothing."""
+        here = self.pkg.where(self.g)
+        order = self._order()
+        if here in order:
+            return self.g.turn, float(order.index(here))
+        sp = self._span(here) if here else None
+        return (self.g.turn, sp[0] - 0.5) if sp else None
+
+    def _went_through(self, step: str, before: tuple[int, float] | None, now: tuple[int, float] | None) -> bool:
+        """The game went from ``before`` to ``now`` through the whole of STEP without a decision
+        in it (SVE's start phase asks nothing; SPEC: `pass until X end` passes until the game has
+        reached X and left it)."""
+        sp = self._span(step)
+        if before is None or now is None or sp is None:
+            return False
+        (t0, i0), (t1, i1) = before, now
+        lo, hi = sp
+        if step in ONCE_STEPS:  # the game's preparation comes once, before the first turn
+            return t0 == 0 and i0 < lo and t1 >= 1
+        if t1 == t0:
+            return i0 < lo and hi < i1
+        if t1 > t0:
+            return i0 < lo or hi < i1 or t1 - t0 >= 2
+        return False
+
     def pass_until(self, step: str, where: str) -> None:
         """SPEC: pass every decision that can be passed until the game has reached STEP and
         left it; an unknown STEP is an error; a game that ends meanwhile stops the passing."""
@@ -533,25 +576,31 @@ class Runner:
         g = self.g
         reached = self._in(step)
         passes = self._pass_labels()
-        for _ in range(5000):
-            if g.result is not None:
-                return
-            if self._in(step):
-                reached = True
-            elif reached:
-                return
-            d = g.pending
-            if d is None:
-                return
-            lab = next((x for x in passes if x in d.labels), None)
-            if lab is not None:
-                g.decide(lab)
-            elif len(d.options) == 1:
-                g.decide(0)  # SPEC: a decision with a single option is answered by the runner
-            else:
-                raise StepFailed(f"{where}: while passing until {step} ends, p{d.player + 1}'s {d.kind} decision "
-                                 f"cannot be passed (options: {d.labels})")
-        raise StepFailed(f"{where}: {step} did not end after 5000 passes")
+        before = self._pos
+        try:
+            for _ in range(5000):
+                if g.result is not None:
+                    return
+                now = self._here() or before
+                if self._in(step):
+                    reached = True
+                elif reached or self._went_through(step, before, now):
+                    return
+                before = now
+                d = g.pending
+                if d is None:
+                    return
+                lab = next((x for x in passes if x in d.labels), None)
+                if lab is not None:
+                    g.decide(lab)
+                elif len(d.options) == 1:
+                    g.decide(0)  # SPEC: a decision with a single option is answered by the runner
+                else:
+                    raise StepFailed(f"{where}: while passing until {step} ends, p{d.player + 1}'s {d.kind} decision "
+                                     f"cannot be passed (options: {d.labels})")
+            raise StepFailed(f"{where}: {step} did not end after 5000 passes")
+        finally:
+            self._pos = self._here() or self._pos
 
     # ------------------------------------------------------------------- expect
     def current(self, sid: str) -> int | None:
@@ -699,6 +748,7 @@ class Runner:
                     self.illegal(p, label, where)
                 else:
                     self.answer(p, label, where)
+                    self._pos = self._here() or self._pos
             except IllegalAction as e:
                 raise StepFailed(f"{where}: {e}") from None
         for k, v in (self.data.get("expect") or {}).items():
@@ -708,6 +758,9 @@ class Runner:
 #: labels whose answer ends the declaration it belongs to, even for one object (SPEC: Caster
 #: `exchange ID,ID`: "one id or several, the declaration ends after the list")
 CLOSING_VERBS = ("exchange",)
+#: steps that come once, in the game's preparation before the first turn (SPEC "Names": SVE
+#: `preparation`, Caster `hand-exchange`)
+ONCE_STEPS = ("preparation", "hand-exchange")
 #: object attributes that are lists of the cards stacked beneath it (Caster stocks, CR 306.2)
 LINKED_LISTS = ("stock",)
 

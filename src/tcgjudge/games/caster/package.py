@@ -124,6 +124,7 @@ class CasterPackage(WithImportedCards):
         from .procedures import start_turn
 
         if tstep == "setup":
+            g.turn = 0  # SPEC `at: hand-exchange`: the game's preparation, before the first turn (CR 403.5)
             g.push("setup", who=[g.active, 1 - g.active], sel={0: [], 1: []})
             g.frames[-1].step = 1
         else:
