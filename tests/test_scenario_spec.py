@@ -381,3 +381,15 @@ def test_caster_hand_exchange_is_before_the_first_turn(tmp_path: Path) -> None:
     run = Runner(load(p), p)
     run.run()
     assert run.g.turn == 1 and run.pkg.where(run.g) == "recovery", (run.g.turn, run.pkg.where(run.g))
+
+
+def test_corrupt_orb_list_answers_successive_choices(tmp_path: Path) -> None:
+    """SPEC `corrupt orb N` and lists (`choose A,B`): `corrupt orb 1,2` answers a [Double Corrupt]
+    attack's two orb choices (CR 1102.2)."""
+    p = variant(tmp_path, "../caster/independent/double-corrupt-trigger-once.yaml",
+                ("p1: corrupt orb 1,2", "p1: corrupt orb 2,3"))
+    assert run_file(p).passed
+    p = variant(tmp_path, "../caster/independent/double-corrupt-trigger-once.yaml",
+                ("p1: corrupt orb 1,2", "p1: corrupt orb 1,9"), name="bad")
+    r = run_file(p)
+    assert not r.passed and "corrupt orb 9" in r.reason, r.line()

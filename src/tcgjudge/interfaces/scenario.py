@@ -436,6 +436,10 @@ class Runner:
         if d is not None and "," in label and " " in label:
             verb, rest = label.split(" ", 1)
             items = [x.strip() for x in rest.split(",")]
+            lead, _, num = items[0].rpartition(" ")
+            if lead and num.isdigit() and all(x.isdigit() for x in items[1:]):
+                # `corrupt orb 1,2` (SPEC: `corrupt orb N`, a list as with `choose A,B`)
+                verb, items = f"{verb} {lead}", [num] + items[1:]
             kind = d.kind
             for it in items:
                 self.answer(player, f"{verb} {it}", where, close=False, force=force)
