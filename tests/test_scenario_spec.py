@@ -393,3 +393,30 @@ def test_corrupt_orb_list_answers_successive_choices(tmp_path: Path) -> None:
                 ("p1: corrupt orb 1,2", "p1: corrupt orb 1,9"), name="bad")
     r = run_file(p)
     assert not r.passed and "corrupt orb 9" in r.reason, r.line()
+
+
+SVE_INDEPENDENT = ROOT / "conformance" / "sve" / "independent"
+
+
+def test_a_label_that_is_no_option_never_plays_the_game_on(tmp_path: Path) -> None:
+    """A step whose label is not among the options fails naming the decision it was written
+    against: the runner's answers to single-option decisions (here SVE's `end main phase` when
+    nothing else can be done) never carry the game on to its end."""
+    text = (SVE_INDEPENDENT / "choose-option-without-target.yaml").read_text(encoding="utf-8")
+    r = run_file(write(tmp_path, text.replace("choose Draw a card.", "choose Draw two cards")))
+    assert not r.passed and not r.error
+    assert "no option 'choose Draw two cards' for p1's choose_mode decision" in r.reason, r.line()
+
+
+@pytest.mark.parametrize("label", ["choose Draw a card.", "choose Draw a card"])
+def test_choose_an_option_text_with_or_without_its_full_stop(tmp_path: Path, label: str) -> None:
+    text = (SVE_INDEPENDENT / "choose-option-without-target.yaml").read_text(encoding="utf-8")
+    assert run_file(write(tmp_path, text.replace("choose Draw a card.", label))).passed
+
+
+def test_sve_cross_craft_leader_area_holds_both_leaders(tmp_path: Path) -> None:
+    """B-2:6.1.1.1: `p2.leader` lists both leader cards."""
+    text = (SVE_INDEPENDENT / "cross-craft-two-leaders.yaml").read_text(encoding="utf-8")
+    assert run_file(write(tmp_path, text)).passed
+    r = run_file(write(tmp_path, text.replace("p2.leader: [Sword Leader, Rune Leader]", "p2.leader: 1"), "one"))
+    assert not r.passed and "expected 1 card(s), found 2" in r.reason, r.line()

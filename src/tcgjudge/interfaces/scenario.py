@@ -355,6 +355,9 @@ class Runner:
         if label.startswith("choose ") and d.kind != "priority":
             x = label[len("choose "):].strip()
             hits = [i for i, labs in enumerate(all_labels) if x in labs]
+            if not hits and x.endswith("."):  # an option's text written with its full stop
+                hits = [i for i, labs in enumerate(all_labels) if x.rstrip(".") in {lab.rstrip(".") for lab in labs}
+                        or f"choose {x.rstrip('.')}" in {lab.rstrip(".") for lab in labs}]
             if not hits:
                 hits = [i for i, labs in enumerate(all_labels)
                         if any(lab.endswith(" " + x) and not lab.startswith(("play ", "activate ", "attack "))
@@ -407,9 +410,17 @@ class Runner:
             raise StepFailed(f"{where}: the game is over ({_result(g)}); cannot answer {label!r}")
         if g.pending is None:
             raise StepFailed(f"{where}: no decision is pending")
+        start = g.clone() if force else None
         if force:
             self._forced(label, player)
         d = g.pending
+        if (d is None or g.result is not None) and start is not None:
+            # answering single-option decisions ended the game: the label was never an option;
+            # report the decision the step was written against
+            g.restore(start)
+            d = g.pending
+            raise StepFailed(f"{where}: no option {label!r} for p{d.player + 1}'s {d.kind} decision; "
+                             f"options: {d.labels}")
         if d is None or g.result is not None:
             raise StepFailed(f"{where}: the game is over ({_result(g)}); cannot answer {label!r}")
         if d.player != player:
@@ -445,8 +456,11 @@ class Runner:
                 self.answer(player, f"{verb} {it}", where, close=False, force=force)
             self._close(player, kind)
             return
-        if before is not None and before.fingerprint() != g.fingerprint():
-            g.restore(before)  # report the question the step was written against
+        if start is not None and start.fingerprint() != g.fingerprint():
+            g.restore(start)  # report the question the step was written against
+            d = g.pending
+        elif before is not None and before.fingerprint() != g.fingerprint():
+            g.restore(before)
             d = g.pending
         if d is None:
             raise StepFailed(f"{where}: the game is over ({_result(g)}); cannot answer {label!r}")
@@ -661,8 +675,10 @@ class Runner:
         if zone is not None:
             p, name = zone
             spec = g.rules.zone_specs[name]
-            self._check_zone(key, g.zones[(p, name)] if p < 0 else g.zone(p, name), want,
-                             spec.ordered or p < 0, name == "deck")
+            ids = g.zones[(p, name)] if p < 0 else g.zone(p, name)
+            if p >= 0 and hasattr(pkg, "scenario_zone"):  # cards the game keeps stacked (SVE Cross Craft leaders)
+                ids = pkg.scenario_zone(g, p, name)
+            self._check_zone(key, ids, want, spec.ordered or p < 0, name == "deck")
             return
         if "." in key and key.split(".", 1)[0] in ("p1", "p2"):
             who, what = key.split(".", 1)
@@ -720,7 +736,7 @@ class Runner:
         for k, v in want.items():
             if k == "zone":
                 got = f"p{o.zp + 1}.{o.zone}" if o.zp >= 0 else o.zone
-                if o.over is not None:
+                if o.over is not None and o.zone not in getattr(self.pkg, "stacked_in_zone", ()):
                     got += " (stock)"
                 if str(v) != got and not (o.zp < 0 and str(v) in (f"shared.{o.zone}",)):
                     raise StepFailed(f"{sid}: expected in {v}, it is in {got}")

@@ -283,6 +283,18 @@ class SvePackage(WithImportedCards):
             if "id" in spec:
                 names[ev] = str(spec["id"])
 
+    #: zones whose stacked cards are cards of that zone for a scenario (B-2:6.1.1.1: a Cross Craft
+    #: player's two leader cards are both in the leader area; the engine keeps the second under the first)
+    stacked_in_zone = ("leader",)
+
+    def scenario_zone(self, g: Game, p: int, zone: str) -> list[int]:
+        """The cards of a zone as a scenario counts them: the leader area holds both Cross Craft
+        leader cards (B-2:6.1.1.1)."""
+        ids = list(g.zone(p, zone))
+        if zone in self.stacked_in_zone:
+            ids += [u for x in list(ids) for u in (g.objects[x].under or ())]
+        return ids
+
     def player_value(self, g: Game, p: int, key: str) -> Any:
         pl = g.players[p]
         if key in PLAYER_VALUES:
