@@ -311,11 +311,23 @@ def _kw_of_with(w: str) -> str:
     return {"[evolve]": "evolve", "[fanfare]": "fanfare", "[lastwords]": "last_words"}.get(w, w)
 
 
+#: a comma followed by a clause's word ends a card name: "a Guard, reveal it, and ..." names
+#: Guard, not "Guard, reveal it," (2.1.2: names such as "Aiela, Devoted Knight" keep their comma)
+_CLAUSE_AFTER_COMMA = re.compile(r",\s*(?:reveal|and|then|put|add|draw|give|deal|summon|it)\b|,\s*$", re.I)
+
+
+def _card_name(t: str) -> str:
+    """A card name written in text (2.1.2); a clause glued to it by a comma is refused."""
+    if _CLAUSE_AFTER_COMMA.search(t):
+        raise NoParse(t)
+    return t
+
+
 def _names_list(t: str) -> Any:
     t = t.strip()
     if not re.match(r"[A-Z0-9(]", t):
         raise NoParse(t)
-    return t
+    return _card_name(t)
 
 
 def _quant(low: str) -> tuple[str, dict]:
@@ -533,12 +545,12 @@ def _qualifiers(quals: str, filt: dict, head_found: bool) -> None:
         # a card name ("a Tokai Teio"); 2.1.2
         if not re.match(r"[A-Z]", q):
             raise NoParse(q)
-        filt["name"] = q
+        filt["name"] = _card_name(q)
         return
     if low in ("that", "this", "the", "its", "their", "those"):
         raise NoParse(q)
     if "," in q and re.match(r"[A-Z]", q):
-        filt["name"] = q  # "Aluzard, Timeworn Vampire cards": a card name (traits have no commas)
+        filt["name"] = _card_name(q)  # "Aluzard, Timeworn Vampire cards": a card name (traits have no commas)
         return
     if not re.match(r"[A-Z0-9]", q):
         # a trait written in lower case ("umamusume followers") is the trait (2.4)
