@@ -420,3 +420,13 @@ def test_sve_cross_craft_leader_area_holds_both_leaders(tmp_path: Path) -> None:
     assert run_file(write(tmp_path, text)).passed
     r = run_file(write(tmp_path, text.replace("p2.leader: [Sword Leader, Rune Leader]", "p2.leader: 1"), "one"))
     assert not r.passed and "expected 1 card(s), found 2" in r.reason, r.line()
+
+
+def test_single_option_answers_that_lead_elsewhere_are_undone(tmp_path: Path) -> None:
+    """A label that is not an option of the step's own decision fails naming that decision, even
+    when answering the single-option decisions before it (priority passes) would reach another
+    player's turn."""
+    text = (ROOT / "conformance/caster/independent/up-to-two-targets-one.yaml").read_text(encoding="utf-8")
+    r = run_file(write(tmp_path, text.replace("  - p1: play Tide targeting q\n",
+                                              "  - p1: play Tide targeting q\n  - p1: done\n")))
+    assert not r.passed and "do[1]: no option 'done' for p1's priority decision" in r.reason, r.line()

@@ -423,6 +423,12 @@ class Runner:
                              f"options: {d.labels}")
         if d is None or g.result is not None:
             raise StepFailed(f"{where}: the game is over ({_result(g)}); cannot answer {label!r}")
+        if d.player != player and start is not None and start.fingerprint() != g.fingerprint():
+            g.restore(start)  # the single-option answers led elsewhere: report the step's own question
+            d = g.pending
+            if d.player == player:
+                raise StepFailed(f"{where}: no option {label!r} for p{player + 1}'s {d.kind} decision; "
+                                 f"options: {d.labels}")
         if d.player != player:
             raise StepFailed(f"{where}: the pending {d.kind} decision belongs to p{d.player + 1}, not p{player + 1} "
                              f"(options: {d.labels})")
