@@ -7,6 +7,7 @@ the key and what was expected.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -378,10 +379,12 @@ class Runner:
                         continue
                     h, t = lab.split(": ", 1)
                     t = t.strip().lower()
-                    if h == head and t and (t.startswith(text) or text.startswith(t)):
+                    # `trigger Watcher Wisp: ...` names one of two identical tokens (`Watcher Wisp#26`)
+                    if (h == head or re.sub(r"#\d+$", "", h) == head) and t \
+                            and (t.startswith(text) or text.startswith(t)):
                         hits.append(i)
                         break
-            if len(hits) == 1:
+            if len(hits) == 1 or (hits and self._same(d, hits)):
                 return hits[0]
         return None
 
