@@ -430,3 +430,68 @@ def test_single_option_answers_that_lead_elsewhere_are_undone(tmp_path: Path) ->
     r = run_file(write(tmp_path, text.replace("  - p1: play Tide targeting q\n",
                                               "  - p1: play Tide targeting q\n  - p1: done\n")))
     assert not r.passed and "do[1]: no option 'done' for p1's priority decision" in r.reason, r.line()
+
+
+CASTER_FORMS = """game: caster
+name: caster inline element forms and attack-declaration pending
+rules: ["209.3", "803.3"]
+cards:
+  - {name: Twin, type: servant, element: [solis, ignus], cost: 1, atk: 1000, def: 1000, race: "Beast/Knight"}
+  - {name: Nothing, type: servant, element: void, cost: 1, atk: 1000, def: 1000, keywords: ["Slow Start"]}
+setup:
+  turn: 3
+  active: p1
+  at: battle/attack-declaration
+  p1: {field: [{card: Twin, id: t}, {card: Nothing, id: n, state: recovered}], deck: 5}
+  p2: {deck: 5, orbs: 3}
+expect:
+  pending: {player: p1, kind: attack}
+  t: {element: [ignus, solis], race: [Beast, Knight]}
+  n: {element: void, keywords: ["Slow Start"]}
+"""
+
+NOVA_FORMS = """game: nova
+name: every SPEC name of nova in setup and expect
+rules: ["001.1"]
+setup:
+  seed: 2
+  turn: 3
+  active: p1
+  first_player: p1
+  at: main1
+  p1:
+    deck: 5
+    character_deck: 0
+    hand: 1
+    field: []
+    energy: 0
+    graveyard: 2
+    removed: 1
+    retired: 0
+    life: 7
+    limit_level: 2
+    energy_stock: [red]
+  p2: {deck: 5}
+expect:
+  p1.deck: 5
+  p1.character_deck: 0
+  p1.hand: 1
+  p1.field: 0
+  p1.energy: 0
+  p1.graveyard: 2
+  p1.removed: 1
+  p1.retired: 0
+  p1.life: 7
+  p1.limit_level: 2
+  waiting: 0
+  winner: none
+"""
+
+
+@pytest.mark.parametrize("text", [CASTER_FORMS, NOVA_FORMS], ids=["caster", "nova"])
+def test_spec_names_and_value_forms(tmp_path: Path, text: str) -> None:
+    """SPEC "Names in setup and expect" and "Inline cards": Caster elements as a list or `void`,
+    races split at '/', keywords compared case-insensitively in `expect` too, `at` a battle step
+    with its choice pending; every NOVA zone and player value by its SPEC name."""
+    r = run_file(write(tmp_path, text))
+    assert r.passed, r.line()

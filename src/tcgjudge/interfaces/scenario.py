@@ -755,6 +755,9 @@ class Runner:
                 self._compare_list(f"{sid}.{k}", list(o.under or ()), v, False)
                 continue
             got = self.pkg.obj_attr(g, oid, k)
+            if k == "keywords" and isinstance(v, list) and isinstance(got, list):
+                # SPEC "Inline cards": keywords are matched case-insensitively (`Slow Start`, `slow_start`)
+                v, got = sorted(str(_kw(str(x))) for x in v), sorted(str(_kw(str(x))) for x in got)
             if isinstance(v, list) and isinstance(got, list):
                 if sorted(map(str, v)) != sorted(map(str, got)):
                     raise StepFailed(f"{sid}.{k}: expected {v}, got {got}")
