@@ -495,3 +495,14 @@ def test_spec_names_and_value_forms(tmp_path: Path, text: str) -> None:
     with its choice pending; every NOVA zone and player value by its SPEC name."""
     r = run_file(write(tmp_path, text))
     assert r.passed, r.line()
+
+
+def test_caster_graveyard_list_in_any_order(tmp_path: Path) -> None:
+    """CR 310.2: a graveyard's order may be changed freely, so `PLAYER.graveyard: [...]` is
+    compared in any order; the deck stays ordered (top first)."""
+    text = (ROOT / "conformance/caster/independent/stolen-servant-destroyed-to-owner.yaml").read_text(encoding="utf-8")
+    for order in ("[Charm, Smite]", "[Smite, Charm]"):
+        r = run_file(write(tmp_path, text.replace("p1.graveyard: 2", f"p1.graveyard: {order}"), "g"))
+        assert r.passed, r.line()
+    r = run_file(write(tmp_path, text.replace("p1.graveyard: 2", "p1.graveyard: [Smite, Smite]"), "bad"))
+    assert not r.passed

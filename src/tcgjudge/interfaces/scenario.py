@@ -687,7 +687,8 @@ class Runner:
             ids = g.zones[(p, name)] if p < 0 else g.zone(p, name)
             if p >= 0 and hasattr(pkg, "scenario_zone"):  # cards the game keeps stacked (SVE Cross Craft leaders)
                 ids = pkg.scenario_zone(g, p, name)
-            self._check_zone(key, ids, want, spec.ordered or p < 0, name == "deck")
+            ordered = (spec.ordered or p < 0) and name not in getattr(pkg, "reorderable_zones", ())
+            self._check_zone(key, ids, want, ordered, name == "deck")
             return
         if "." in key and key.split(".", 1)[0] in ("p1", "p2"):
             who, what = key.split(".", 1)

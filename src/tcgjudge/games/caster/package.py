@@ -39,6 +39,9 @@ class CasterPackage(WithImportedCards):
     scenario_at = tuple(AT)
     scenario_steps = tuple(AT)
     pass_labels = ("pass", "done", "keep hand")
+    #: ordered zones whose order a player may change freely, so a scenario's list of them is compared
+    #: in any order (CR 310.2: "you may freely change the order of cards in a graveyard")
+    reorderable_zones = ("graveyard",)
     decklist_dir = deckmod.DECKLIST_DIR
 
     def rules(self):
