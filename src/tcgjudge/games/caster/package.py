@@ -196,6 +196,8 @@ class CasterPackage(WithImportedCards):
             return els[0] if len(els) == 1 else (els or "void")
         if key == "stock":
             return len(o.under or ())
+        if key == "summoned_this_turn":  # SPEC object state: put into the field this turn (CR 604.2d, 1104.2)
+            return o.zone in ON_FIELD and o.since == g.turn
         if key == "revealed":  # every player may know what the card is (CR 1004.1, 905.2a)
             return g.rules.can_see_all(g, o)
         if key == "keywords":
