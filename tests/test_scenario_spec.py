@@ -506,3 +506,11 @@ def test_caster_graveyard_list_in_any_order(tmp_path: Path) -> None:
         assert r.passed, r.line()
     r = run_file(write(tmp_path, text.replace("p1.graveyard: 2", "p1.graveyard: [Smite, Smite]"), "bad"))
     assert not r.passed
+
+
+def test_sve_evolved_expected_as_in_setup(tmp_path: Path) -> None:
+    """SPEC linked cards: `evolved: {card, id}` in `expect` names the linked evolved card."""
+    text = (SVE_INDEPENDENT / "evolved-card-named.yaml").read_text(encoding="utf-8")
+    assert run_file(write(tmp_path, text)).passed
+    r = run_file(write(tmp_path, text.replace("id: ev}}", "id: zz}}"), "bad"))
+    assert not r.passed and "c.evolved: expected" in r.reason, r.line()

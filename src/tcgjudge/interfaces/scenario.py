@@ -755,6 +755,18 @@ class Runner:
                 # SPEC: a zone given as a list is compared as that list (Caster `stock: [ids]`)
                 self._compare_list(f"{sid}.{k}", list(o.under or ()), v, False)
                 continue
+            if isinstance(v, dict) and hasattr(self.pkg, "linked_object"):
+                # SPEC linked cards as in setup: SVE `evolved: {card, id}` names the evolved card
+                lo = self.pkg.linked_object(g, oid, str(k))
+                if lo is None:
+                    raise StepFailed(f"{sid}.{k}: expected {v}, it has none")
+                for kk, want_v in v.items():
+                    if kk not in ("card", "id"):
+                        raise ScenarioError(f"{self.where}: expect.{sid}.{k}.{kk}: expected card or id")
+                    if kk == "id" and self.names.get(lo) != str(want_v) or \
+                            kk == "card" and str(want_v) not in self._idents(lo):
+                        raise StepFailed(f"{sid}.{k}: expected {v}, it is {self._ident(lo)}")
+                continue
             got = self.pkg.obj_attr(g, oid, k)
             if k == "keywords" and isinstance(v, list) and isinstance(got, list):
                 # SPEC "Inline cards": keywords are matched case-insensitively (`Slow Start`, `slow_start`)

@@ -305,6 +305,12 @@ class SvePackage(WithImportedCards):
             return pl.get(key)
         raise KeyError(key)
 
+    def linked_object(self, g: Game, oid: int, key: str) -> int | None:
+        """The card linked to ``oid`` that a scenario names as ``evolved: {card, id}`` (5.15.1)."""
+        if key != "evolved":
+            raise KeyError(key)
+        return links.evolved_card(g, oid) if g.objects[oid].zone == "field" else None
+
     def obj_attr(self, g: Game, oid: int, key: str) -> Any:
         o = g.objects[oid]
         c = g.chars(oid)
