@@ -671,13 +671,16 @@ class Runner:
                     raise StepFailed(f"options: {lab!r} should not be an option ({d.labels})")
             return
         if key == "log":
-            lines = [ln if isinstance(ln, str) else ln[1] for ln in g.log]
+            # a line hidden from one player has two texts (what its player saw, what the other
+            # saw: `p1 draws Zap` / `p1 draws a card`); either may be expected
+            lines = [(ln,) if isinstance(ln, str) else tuple(x for x in ln[1:] if isinstance(x, str)) for ln in g.log]
             pos = 0
             for sub in want:
-                while pos < len(lines) and str(sub) not in lines[pos]:
+                while pos < len(lines) and not any(str(sub) in x for x in lines[pos]):
                     pos += 1
                 if pos >= len(lines):
-                    raise StepFailed(f"log: no line containing {sub!r} (in order); last lines: {lines[-8:]}")
+                    raise StepFailed(f"log: no line containing {sub!r} (in order); last lines: "
+                                     f"{[x[0] for x in lines[-8:]]}")
                 pos += 1
             return
         zone = self._zone_key(key)
