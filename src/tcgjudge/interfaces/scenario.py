@@ -760,12 +760,13 @@ class Runner:
                 continue
             if isinstance(v, dict) and hasattr(self.pkg, "linked_object"):
                 # SPEC linked cards as in setup: SVE `evolved: {card, id}` names the evolved card
+                bad = [kk for kk in v if kk not in ("card", "id")]
+                if bad:
+                    raise ScenarioError(f"{self.where}: expect.{sid}.{k}.{bad[0]}: unknown key; keys: card, id")
                 lo = self.pkg.linked_object(g, oid, str(k))
                 if lo is None:
                     raise StepFailed(f"{sid}.{k}: expected {v}, it has none")
                 for kk, want_v in v.items():
-                    if kk not in ("card", "id"):
-                        raise ScenarioError(f"{self.where}: expect.{sid}.{k}.{kk}: expected card or id")
                     if kk == "id" and self.names.get(lo) != str(want_v) or \
                             kk == "card" and str(want_v) not in self._idents(lo):
                         raise StepFailed(f"{sid}.{k}: expected {v}, it is {self._ident(lo)}")
