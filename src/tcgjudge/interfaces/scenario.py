@@ -758,12 +758,17 @@ class Runner:
                 # SPEC: a zone given as a list is compared as that list (Caster `stock: [ids]`)
                 self._compare_list(f"{sid}.{k}", list(o.under or ()), v, False)
                 continue
-            if isinstance(v, dict) and hasattr(self.pkg, "linked_object"):
+            linked = isinstance(v, dict) and hasattr(self.pkg, "linked_object")
+            if linked:
+                try:
+                    lo = self.pkg.linked_object(g, oid, str(k))
+                except KeyError:  # not a linked card (`counters: {stack: 1}`)
+                    linked = False
+            if linked:
                 # SPEC linked cards as in setup: SVE `evolved: {card, id}` names the evolved card
                 bad = [kk for kk in v if kk not in ("card", "id")]
                 if bad:
                     raise ScenarioError(f"{self.where}: expect.{sid}.{k}.{bad[0]}: unknown key; keys: card, id")
-                lo = self.pkg.linked_object(g, oid, str(k))
                 if lo is None:
                     raise StepFailed(f"{sid}.{k}: expected {v}, it has none")
                 for kk, want_v in v.items():

@@ -59,6 +59,8 @@ def proc_confirm(g: Game, f: Frame) -> None:
                 continue
             take_trigger(g, trig)  # 10.7.3: one instance is removed as it is played
             _group_played(g, trig)
+            if not _condition_holds(g, trig):
+                continue  # 10.7.3.2: it cannot be played; its pending instance is gone
             play_trigger(g, f, trig)
             return
         if f.step == 3:
@@ -66,6 +68,22 @@ def proc_confirm(g: Game, f: Frame) -> None:
                 return
             continue
         raise RuntimeError(f"confirm: bad step {f.step!r}")
+
+
+def _condition_holds(g: Game, t) -> bool:
+    """The "if" written right after a trigger ("Fanfare: If your leader has 10 defense or less,
+    draw a card") is checked when the trigger condition is met (so the ability becomes pending
+    only then) and again as the ability is played: the effect is "[text]" of 12.4.3 / 12.5.3,
+    performed as written when it resolves (10.6.2.8.2), so a condition that no longer holds does
+    nothing (10.7.3.2)."""
+    pat = t.ability.spec.get("on") if isinstance(t.ability.spec, dict) else None
+    if not isinstance(pat, dict) or "cond" not in pat:
+        return True
+    bind = dict(t.bind) if isinstance(t.bind, dict) else {}
+    if cond(Ctx(g, t.controller, t.source).child(**bind), pat["cond"]):
+        return True
+    g.note(f"{g.rules.obj_name(g, t.source, None)}: its ability's condition no longer holds; it does nothing (10.7.3.2)")
+    return False
 
 
 def play_trigger(g: Game, f: Frame, t) -> None:
