@@ -35,8 +35,6 @@ KNOWN_GAME_CYCLES = (
      "tcgjudge.games.caster.grammar_compiler", "tcgjudge.games.caster.ops",
      "tcgjudge.games.caster.procedures", "tcgjudge.games.caster.rules"},
     {"tcgjudge.games.sve.cards", "tcgjudge.games.sve.compiler", "tcgjudge.games.sve.grammar_compiler"},
-    {"tcgjudge.games.sve.ops", "tcgjudge.games.sve.procedures", "tcgjudge.games.sve.procedures.confirm",
-     "tcgjudge.games.sve.procedures.damage", "tcgjudge.games.sve.rules"},
     # NOVA's rules hooks, game actions, turn procedures and attack phase
     {"tcgjudge.games.nova.attack", "tcgjudge.games.nova.ops", "tcgjudge.games.nova.procedures",
      "tcgjudge.games.nova.rules"},
