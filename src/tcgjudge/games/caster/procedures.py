@@ -13,15 +13,14 @@ from ...cards.context import Ctx, cond, has_kw, kw_params, one_per_card
 from ...cards.ordering import choose_order
 from ...cards.play import (
     begin_play,
-    program_of,
     recheck_targets,
-    required_targets_exist,
     start_free_play,
 )
 from ...kernel.decisions import clip
 from ...kernel.events import Event
 from ...kernel.priority import PASS, start_priority
 from ..common import begin_turn, phase_event
+from ..resolution import resolve_first_step, run_effect, targets_available
 from .vocabulary import ON_FIELD
 
 if TYPE_CHECKING:
@@ -452,18 +451,6 @@ def ability_playable(g: Game, p: int, oid: int, ab) -> bool:
     return targets_available(g, p, oid, ab.spec, None)
 
 
-def targets_available(g: Game, p: int, src: int, spec: dict, obj: int | None) -> bool:
-    if not spec.get("targets") and not spec.get("choose"):
-        return True
-    ctx = Ctx(g, p, src)
-    if not required_targets_exist(g, ctx, spec.get("targets", ()), obj):
-        return False
-    ch = spec.get("choose")
-    # CR 903.2c: only modes that can be chosen (their condition holds, their targets exist)
-    return ch is None or any(("if" not in m or g.rules.mode_condition(ctx, m["if"]))
-                             and required_targets_exist(g, ctx, m.get("targets", ()), obj) for m in ch["modes"])
-
-
 def card_playable(g: Game, p: int, oid: int, free: bool = False, cost_items: list | None = None) -> bool:
     rules = g.rules
     c = g.chars(oid)
@@ -551,30 +538,9 @@ def proc_resolve(g: Game, f: Frame) -> None:
     d = f.data
     oid = d["oid"]
     if f.step == 0:
-        o = g.objects.get(oid)
-        if o is None or o.zone != "chase":
-            g.pop()
-            return
-        ab = o.get("ability")
-        env = dict(o.get("env") or {})
-        p = o.controller
-        if ab is not None:  # an ability: apply its effect, then erase it (CR 704.3)
-            spec = ab.spec
-            src = o.get("source")
-            recheck_targets(g, p, src, spec, env)
-            f.step = 1
-            g.push("run", p=p, src=src, env=env, stack=[[program_of(spec, env.get("_modes", ())), 0, "seq", None]])
-            return
-        c = g.chars(oid)
-        ts = c["types"]
-        if "conjure" in ts:  # CR 703.3: perform its text, then to the graveyard
-            eff = c.get("effect")
-            spec = eff.spec if eff is not None else {}
-            recheck_targets(g, p, oid, spec, env)
-            f.step = 1
-            g.push("run", p=p, src=oid, env=env, stack=[[program_of(spec, env.get("_modes", ())), 0, "seq", None]])
-            return
-        f.step = 2
+        # an ability: apply its effect, then erase it (CR 704.3); a conjure: perform its text,
+        # then to the graveyard (CR 703.3)
+        resolve_first_step(g, f, "chase", "conjure", _start_effect)
         return
     if f.step == 1:
         o = g.objects.get(oid)
@@ -605,6 +571,12 @@ def proc_resolve(g: Game, f: Frame) -> None:
         enter_field(g, oid, o.controller, orient)
         g.pop()
         return
+
+
+def _start_effect(g: Game, o, src: int | None, spec: dict, env: dict, ab) -> None:
+    """CR 903.3a: targets that became illegal are dropped; the rest of the effect happens."""
+    recheck_targets(g, o.controller, src, spec, env)
+    run_effect(g, o.controller, src, spec, env, env.get("_modes", ()))
 
 
 def enter_field(g: Game, oid: int, p: int, orient: str) -> int:

@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Any
 from ...cards.card_rules import CardRules
 from ...cards.context import Ctx, has_kw, kw_params, players, select, value
 from ...cards.interpreter import Run
-from ...cards.play import can_pay_generic, pay_generic, proc_pay, proc_play, program_of
+from ...cards.play import can_pay_generic, pay_generic, proc_pay, proc_play
 from ...kernel.decisions import clip
 from ...kernel.effects import CEffect, LayerView
 from ...kernel.events import Event
-from ...kernel.game import dcopy
 from ...kernel.objects import Ability, CardDef
 from ...kernel.priority import proc_priority
+from ..resolution import activate_at_once, resolve_at_once
 from . import aether as ae
 from . import battle, ops
 from .aether import CASTER_AETHER
@@ -926,14 +926,11 @@ class CasterRules(CardRules):
         return f"activate {self.obj_ref(g, oid)}"
 
     def activate_aether(self, g: Game, f: Frame, p: int, oid: int, index: int) -> None:
-        from ...cards.play import begin_play
-
-        ab = next(a for a in g.chars(oid)["abilities"] if a.index == index)
-        begin_play(g, f, f.step, f.step, p, "ability", oid, ab, immediate=True, rewind=False)
+        activate_at_once(g, f, p, oid, index)
 
     def resolve_immediate(self, g: Game, d: dict, spec: dict) -> None:
         """CR 907.3: aether abilities resolve at once, without the chase zone."""
-        g.push("run", p=d["p"], src=d["src"], env=dcopy(d["env"]), stack=[[program_of(spec, ()), 0, "seq", None]])
+        resolve_at_once(g, d, spec)
 
     # -------------------------------------------------------- ability usability
     def ability_usable(self, g: Game, p: int, oid: int, ab: Ability, aether_check: bool = True) -> bool:
