@@ -20,6 +20,7 @@ from ...kernel.decisions import clip
 from ...kernel.events import Event
 from ...kernel.priority import PASS, start_priority
 from ..common import begin_turn, phase_event
+from ..opening import deal, from_deck, set_first_player
 from ..resolution import resolve_first_step, run_effect, targets_available
 from .vocabulary import ON_FIELD
 
@@ -38,19 +39,9 @@ def proc_setup(g: Game, f: Frame) -> None:
         first = d.get("first")
         if first is None:
             first = g.rng.below(2)  # CR 403.2: chosen at random
-        g.gvars["first"] = first
-        g.active = first
-        g.note(f"p{first + 1} goes first")
-        for p in (first, 1 - first):  # CR 403.3
-            for _ in range(7):
-                deck = g.zone(p, "deck")
-                if deck:
-                    g.move(deck[-1], "hand", p, cause="setup", event=False)
-        for p in (first, 1 - first):  # CR 403.4: seven orbs, face down, unseen
-            for _ in range(7):
-                deck = g.zone(p, "deck")
-                if deck:
-                    g.move(deck[-1], "orbs", p, face_up=False, cause="setup", event=False)
+        set_first_player(g, first)
+        deal(g, first, "hand", 7)  # CR 403.3
+        deal(g, first, "orbs", 7, face_up=False)  # CR 403.4: seven orbs, face down, unseen
         d["who"] = [first, 1 - first]
         d["sel"] = {0: [], 1: []}
         f.step = 1
@@ -79,9 +70,7 @@ def proc_setup(g: Game, f: Frame) -> None:
                 continue
             for oid in sel:  # to the bottom of the deck, in the order chosen
                 g.move(oid, "deck", p, pos="bottom", cause="exchange", event=False)
-            for _ in range(len(sel)):
-                deck = g.zone(p, "deck")
-                g.move(deck[-1], "hand", p, cause="exchange", event=False)
+            from_deck(g, p, "hand", len(sel), cause="exchange")
             g.note(f"p{p + 1} exchanges {len(sel)} card(s)")
         second = 1 - g.active  # CR 403.6: the coin token
         g.create(rules.coin, second, "casters", second, orient="recovered")
