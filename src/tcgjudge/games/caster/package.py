@@ -41,33 +41,9 @@ class CasterPackage(WithImportedCards):
     pass_labels = ("pass", "done", "keep hand")
     decklist_dir = deckmod.DECKLIST_DIR
 
-    def rules(self):
-        if self._rules_with_cards is not None:
-            return self._rules_with_cards
-        from . import rules
-
-        return rules()
-
-    def importer(self):
-        from .cockatrice import importer
-
-        return importer()
-
-    def deck_module(self):
-        return deckmod
-
-    def pool(self) -> dict[str, CardDef]:
-        return self.rules().cards
-
     # ------------------------------------------------------------------ decks
-    def shipped_decks(self) -> list[str]:
-        return deckmod.shipped_deck_names()
-
     def load_yaml_deck(self, name: str) -> deckmod.Deck:
         return deckmod.load_deck(name, self.pool())
-
-    def check_deck(self, deck: deckmod.Deck) -> list[str]:
-        return deckmod.check_deck(deck)
 
     def deck_from_json(self, data: dict) -> deckmod.Deck:
         return deckmod.parse_deck({"name": data.get("name", "deck"), "main": data.get("main") or {},
@@ -80,9 +56,6 @@ class CasterPackage(WithImportedCards):
                         card_files=self.card_files)
 
     # ---------------------------------------------------------------- scenarios
-    def card_builder(self):
-        return self.rules().builder
-
     def build_scenario(self, setup: dict, cards: dict[str, CardDef], where: str) -> tuple[Game, dict[int, str]]:
         """A game in the position a scenario's ``setup`` describes (shared/conformance/SPEC.md)."""
         r = self.rules()
@@ -214,12 +187,6 @@ class CasterPackage(WithImportedCards):
                     "resolution": "resolution"}.get(g.step)
             return f"battle/{step}" if step else "battle"
         return g.phase
-
-    # ------------------------------------------------------------------ text
-    def describe(self, g: Game, viewer: int) -> str:
-        from .board import board_text
-
-        return board_text(g, viewer)
 
 
 def _aether_item(x: Any, path: str) -> tuple:
