@@ -59,13 +59,7 @@ class CasterPackage(WithImportedCards):
     def build_scenario(self, setup: dict, cards: dict[str, CardDef], where: str) -> tuple[Game, dict[int, str]]:
         """A game in the position a scenario's ``setup`` describes (shared/conformance/SPEC.md)."""
         r = self.rules()
-        known = ("seed", "turn", "active", "at", "first_player", "chase", "p1", "p2")
-        for k in setup:
-            if k not in known:
-                raise ValueError(f"{where}: setup.{k}: unknown key; keys: {', '.join(known)}")
-        for k in ("seed", "turn"):
-            if k in setup and (not isinstance(setup[k], int) or isinstance(setup[k], bool) or setup[k] < 0):
-                raise ValueError(f"{where}: setup.{k}: expected a whole number, got {setup[k]!r}")
+        common.check_setup_keys(setup, where, ("seed", "turn", "active", "at", "first_player", "chase", "p1", "p2"))
         filler = cards.get("Filler") or r.builder.card(FILLER, "filler")
         cards = {**cards, "Filler": filler}  # the filler card may also be named in zone lists
         g, names = common.scenario_game(r, "caster", setup, where)
@@ -112,11 +106,7 @@ class CasterPackage(WithImportedCards):
 
     def _fill_zone(self, g: Game, p: int, zone: str, val: Any, cards: dict, filler: CardDef,
                    names: dict, path: str) -> None:
-        if common.add_fillers(g, filler, p, zone, val, ZONES[zone].public, path):
-            return
-        if not isinstance(val, list):
-            raise ValueError(f"{path}: expected a number of filler cards or a list of cards")
-        for e, epath in common.entries_in_order(val, zone, path):
+        for e, epath in common.zone_entries(g, filler, p, zone, val, ZONES[zone].public, path):
             self._place(g, p, zone, e, cards, names, epath)
 
     def _place(self, g: Game, p: int, zone: str, e: Any, cards: dict, names: dict, path: str,
