@@ -33,9 +33,6 @@ KNOWN_GAME_CYCLES = (
     # the card compiler and the card definitions it builds
     {"tcgjudge.games.caster.cards", "tcgjudge.games.caster.compiler", "tcgjudge.games.caster.grammar_compiler"},
     {"tcgjudge.games.sve.cards", "tcgjudge.games.sve.compiler", "tcgjudge.games.sve.grammar_compiler"},
-    # NOVA's rules hooks, game actions, turn procedures and attack phase
-    {"tcgjudge.games.nova.attack", "tcgjudge.games.nova.ops", "tcgjudge.games.nova.procedures",
-     "tcgjudge.games.nova.rules"},
 )
 
 

@@ -11,45 +11,24 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...cards.context import Ctx, cond, has_kw
-from ...cards.play import begin_play, proc_pay, proc_play, program_of, recheck_targets, required_targets_exist
+from ...cards.play import begin_play, program_of, recheck_targets, required_targets_exist
 from ...kernel.events import Event
-from ...kernel.priority import PASS, proc_priority, start_priority
+from ...kernel.priority import PASS, start_priority
 from ..common import begin_turn, phase_event
 from . import energy as en
 
 if TYPE_CHECKING:
     from ...kernel.game import Frame, Game
-    from .rules import NovaRules
 
 #: the phases of a turn, in order (401, 402-407)
 TURN = ("standby", "draw", "main1", "attack", "main2", "end")
-
-
-def install(rules: NovaRules) -> None:
-    from . import attack, ops
-
-    for name, proc in {
-        "play": proc_play, "pay": proc_pay, "pay_energy": en.proc_pay_energy, "priority": proc_priority,
-        "setup": proc_setup, "turn": proc_turn, "resolve": proc_resolve, "attack": attack.proc_attack,
-        "free_play": proc_free_play, "hand_limit": proc_hand_limit, "replace": proc_replace,
-    }.items():
-        rules.register(name, proc)
-    ops.install(rules)
-    rules.rules_process = lambda g: rules_process(g)  # type: ignore[method-assign]
-    rules.priority_options = lambda g, p: priority_options(g, p)  # type: ignore[attr-defined]
-    rules.do_action = lambda g, f, p, a: do_action(g, f, p, a)  # type: ignore[attr-defined]
-    rules.waiting_empty = lambda g: not g.zones[(-1, "waiting")]  # type: ignore[attr-defined]
-    rules.resolve_top = lambda g: g.push("resolve", oid=g.zones[(-1, "waiting")][-1])  # type: ignore[attr-defined]
-    rules.play_trigger = lambda g, f, t: play_trigger(g, f, t)  # type: ignore[attr-defined]
-    rules.trigger_label = lambda g, t: trigger_label(g, t)  # type: ignore[attr-defined]
-    rules.unstoppable_loop = lambda g: unstoppable_loop(g)  # type: ignore[method-assign]
 
 
 # --------------------------------------------------------------------- game start
 def proc_setup(g: Game, f: Frame) -> None:
     """007: shuffle (007.2), life 2000 (007.4), who goes first (007.5), seven cards (007.6), one
     redraw each, first player first (007.6.1), and who takes the first turn (007.6.1.2, 007.7)."""
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     d = f.data
     if f.step == 0:
         for p in (0, 1):
@@ -108,7 +87,7 @@ def proc_setup(g: Game, f: Frame) -> None:
 
 def redraw(g: Game, p: int) -> None:
     """007.6.1.1: the hand is shuffled into the main deck and seven new cards are drawn."""
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     for oid in list(g.zone(p, "hand")):
         g.move(oid, "deck", p, face_up=False, cause="redraw", event=False)
     rules.shuffle(g, p)
@@ -146,7 +125,7 @@ def next_phase(g: Game, f: Frame) -> None:
 
 
 def proc_turn(g: Game, f: Frame) -> None:
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     step = f.step
     tp = g.active
     if step == "standby":  # 402
@@ -234,7 +213,7 @@ def proc_turn(g: Game, f: Frame) -> None:
 
 def proc_hand_limit(g: Game, f: Frame) -> None:
     """407.4, 308.5: the turn player with eight or more cards discards down to seven."""
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     p = f.data["p"]
     ans = g.answer(f)
     if ans is not None:
@@ -254,7 +233,7 @@ def proc_replace(g: Game, f: Frame) -> None:
     of the card chooses which to apply (802.1.3.3, 802.1.3.3.1); an optional one ("may") may be
     declined (802.1.3.1.3); the one applied replaces the event, which then never happens
     (802.1.3.2, 802.1.3.2.1)."""
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     d = f.data
     oid = d["oid"]
     o = g.objects.get(oid)
@@ -311,7 +290,7 @@ def main_timing(g: Game, p: int) -> bool:
 
 
 def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     opts: list[tuple[str, Any]] = [("pass", PASS)]
     main = main_timing(g, p)
     seen_energy: set = set()
@@ -406,7 +385,7 @@ def levels_used(g: Game, p: int) -> int:
 def character_playable(g: Game, p: int, oid: int) -> bool:
     """109.2 level within the limit level, 109.4 total level, 110 required energy, 111
     appearance condition, 202.2 once per turn, 202.3 no character of the same name on your field."""
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     c = g.chars(oid)
     if g.record.get(f"{p}:character_played"):
         return False  # 202.2
@@ -439,7 +418,7 @@ def waiting_locked(g: Game) -> bool:
 
 
 def card_playable(g: Game, p: int, oid: int, free: bool = False, alt: bool = False) -> bool:
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     c = g.chars(oid)
     if g.pmods(p).get("cannot_play"):
         return False
@@ -465,7 +444,7 @@ def card_playable(g: Game, p: int, oid: int, free: bool = False, alt: bool = Fal
 
 
 def do_action(g: Game, f: Frame, p: int, ans: tuple) -> None:
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     kind = ans[0]
     if kind == "play":
         begin_play(g, f, 1, 0, p, "card", ans[1], alt=len(ans) > 2)
@@ -500,7 +479,7 @@ def play_trigger(g: Game, f: Frame, t) -> None:
 
 
 def trigger_label(g: Game, t) -> str:
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     name = rules.obj_name(g, t.source, None) if t.source in g.objects or t.source in g.lki else "delayed"
     return f"{name}: {t.ability.text[:40]}"
 
@@ -514,7 +493,7 @@ def unstoppable_loop(g: Game) -> None:
 # ------------------------------------------------------------------ resolution
 def proc_resolve(g: Game, f: Frame) -> None:
     """311.5, 804.3: resolve the card or ability put into the waiting area last."""
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     d = f.data
     oid = d["oid"]
     if f.step == 0:
@@ -601,7 +580,7 @@ def _after(g: Game) -> None:
 
 # ------------------------------------------------------------- rules processes
 def pending_process(g: Game) -> bool:
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     for p in (0, 1):
         if rules.life(g, p) <= 0 or g.players[p].get("draw_failed"):
             return True
@@ -611,7 +590,7 @@ def pending_process(g: Game) -> bool:
 def rules_process(g: Game) -> bool:
     """501-507: done at once, each time a player would get priority (501.1); True when anything
     was done (then they are checked again)."""
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     # 502 and 003: losing
     lose_life = [p for p in (0, 1) if rules.life(g, p) <= 0]
     lose_draw = [p for p in (0, 1) if g.players[p].get("draw_failed")]
