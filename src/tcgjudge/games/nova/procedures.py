@@ -11,10 +11,12 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...cards.context import Ctx, cond, has_kw
-from ...cards.play import begin_play, program_of, recheck_targets, required_targets_exist
+from ...cards.play import begin_play, recheck_targets
 from ...kernel.events import Event
 from ...kernel.priority import PASS, start_priority
 from ..common import begin_turn, phase_event
+from ..opening import deal, from_deck, set_first_player
+from ..resolution import resolve_first_step, run_effect, targets_available
 from . import energy as en
 
 if TYPE_CHECKING:
@@ -50,14 +52,8 @@ def proc_setup(g: Game, f: Frame) -> None:
         return
     if f.step == 2:
         first = d["first_p"]
-        g.gvars["first"] = first
-        g.active = first
-        g.note(f"p{first + 1} goes first")
-        for p in (first, 1 - first):  # 007.6
-            for _ in range(7):
-                deck = g.zone(p, "deck")
-                if deck:
-                    g.move(deck[-1], "hand", p, cause="setup", event=False)
+        set_first_player(g, first)
+        deal(g, first, "hand", 7)  # 007.6
         d["who"] = [first, 1 - first]
         d["redrew"] = []
         f.step = 3
@@ -91,10 +87,7 @@ def redraw(g: Game, p: int) -> None:
     for oid in list(g.zone(p, "hand")):
         g.move(oid, "deck", p, face_up=False, cause="redraw", event=False)
     rules.shuffle(g, p)
-    for _ in range(7):
-        deck = g.zone(p, "deck")
-        if deck:
-            g.move(deck[-1], "hand", p, cause="redraw", event=False)
+    from_deck(g, p, "hand", 7, cause="redraw")
     g.note(f"p{p + 1} redraws")
 
 
@@ -313,7 +306,7 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
                 continue
             if not rules.ability_usable(g, p, oid, ab):
                 continue
-            if not targets_ok(g, p, oid, ab.spec, None):
+            if not targets_available(g, p, oid, ab.spec, None):
                 continue
             opts.append((rules.activate_label(g, oid, ab), ("act", oid, ab.index)))
     seen: set[str] = set()
@@ -356,17 +349,6 @@ def timing_ok(g: Game, p: int, spec: dict, main: bool) -> bool:
     if t == "enemy_turn":
         return g.active != p
     return True
-
-
-def targets_ok(g: Game, p: int, src: int, spec: dict, obj: int | None) -> bool:
-    if not spec.get("targets") and not spec.get("choose"):
-        return True
-    ctx = Ctx(g, p, src)
-    if not required_targets_exist(g, ctx, spec.get("targets", ()), obj):
-        return False
-    ch = spec.get("choose")
-    return ch is None or any(("if" not in m or g.rules.mode_condition(ctx, m["if"]))
-                             and required_targets_exist(g, ctx, m.get("targets", ()), obj) for m in ch["modes"])
 
 
 def levels_used(g: Game, p: int) -> int:
@@ -426,7 +408,7 @@ def card_playable(g: Game, p: int, oid: int, free: bool = False, alt: bool = Fal
         return False
     eff = c.get("effect")
     spec = eff.spec if eff is not None else {}
-    if not targets_ok(g, p, oid, spec, oid):
+    if not targets_available(g, p, oid, spec, oid):
         return False
     items: list = []
     if "character" in c["types"]:
@@ -491,43 +473,22 @@ def unstoppable_loop(g: Game) -> None:
 
 
 # ------------------------------------------------------------------ resolution
+def _start_effect(g: Game, o, src: int | None, spec: dict, env: dict, ab) -> None:
+    p = o.controller
+    if spec.get("targets") and not recheck_targets(g, p, src, spec, env) and not any(
+            env.get(t["as"]) for t in spec["targets"]):
+        g.note(f"{o.card.key} fails to resolve: its targets are gone (804.3.4)")
+        return
+    run_effect(g, p, src, spec, env, env.get("_modes", ()))
+
+
 def proc_resolve(g: Game, f: Frame) -> None:
     """311.5, 804.3: resolve the card or ability put into the waiting area last."""
     rules = g.rules
     d = f.data
     oid = d["oid"]
-    if f.step == 0:
-        o = g.objects.get(oid)
-        if o is None or o.zone != "waiting":
-            g.pop()
-            return
-        ab = o.get("ability")
-        env = dict(o.get("env") or {})
-        p = o.controller
-        if ab is not None:  # 804.3.3
-            spec = ab.spec
-            if spec.get("targets") and not recheck_targets(g, p, o.get("source"), spec, env) and not any(
-                    env.get(t["as"]) for t in spec["targets"]):
-                g.note(f"{o.card.key} fails to resolve: its targets are gone (804.3.4)")
-                f.step = 1
-                return
-            f.step = 1
-            g.push("run", p=p, src=o.get("source"), env=env,
-                   stack=[[program_of(spec, env.get("_modes", ())), 0, "seq", None]])
-            return
-        c = g.chars(oid)
-        if "spell" in c["types"]:  # 804.3.2
-            eff = c.get("effect")
-            spec = eff.spec if eff is not None else {}
-            if spec.get("targets") and not recheck_targets(g, p, oid, spec, env) and not any(
-                    env.get(t["as"]) for t in spec["targets"]):
-                g.note(f"{o.card.key} fails to resolve: its targets are gone (804.3.4)")
-                f.step = 1
-                return
-            f.step = 1
-            g.push("run", p=p, src=oid, env=env, stack=[[program_of(spec, env.get("_modes", ())), 0, "seq", None]])
-            return
-        f.step = 2
+    if f.step == 0:  # 804.3.3: an ability; 804.3.2: a spell
+        resolve_first_step(g, f, "waiting", "spell", _start_effect)
         return
     if f.step == 1:
         o = g.objects.get(oid)

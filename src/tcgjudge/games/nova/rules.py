@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING, Any
 from ...cards.card_rules import CardRules
 from ...cards.context import Ctx, cond, has_kw, players, select, value
 from ...cards.interpreter import Run
-from ...cards.play import can_pay_generic, pay_generic, proc_pay, proc_play, program_of
+from ...cards.play import can_pay_generic, pay_generic, proc_pay, proc_play
 from ...kernel.effects import CEffect, LayerView
 from ...kernel.events import Event
-from ...kernel.game import dcopy
 from ...kernel.objects import Ability
 from ...kernel.priority import proc_priority
+from ..resolution import activate_at_once, resolve_at_once
 from . import attack, ops
 from . import energy as en
 from .cards import builder
@@ -559,14 +559,11 @@ class NovaRules(CardRules):
         return f"activate {self.obj_ref(g, oid)}"
 
     def activate_energy(self, g: Game, f: Frame, p: int, oid: int, index: int) -> None:
-        from ...cards.play import begin_play
-
-        ab = next(a for a in g.chars(oid)["abilities"] if a.index == index)
-        begin_play(g, f, f.step, f.step, p, "ability", oid, ab, immediate=True, rewind=False)
+        activate_at_once(g, f, p, oid, index)
 
     def resolve_immediate(self, g: Game, d: dict, spec: dict) -> None:
         """801.6.3.2: an energy ability resolves at once, without the waiting area."""
-        g.push("run", p=d["p"], src=d["src"], env=dcopy(d["env"]), stack=[[program_of(spec, ()), 0, "seq", None]])
+        resolve_at_once(g, d, spec)
 
     # -------------------------------------------------------- ability usability
     def restricted(self, g: Game, oid: int) -> bool:
