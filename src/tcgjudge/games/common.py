@@ -142,6 +142,15 @@ def set_entry_state(g: Game, oid: int, p: int, e: dict, path: str) -> None:
         o.counters = {k: v for k, v in counters_of(e["counters"], f"{path}.counters").items() if v}
 
 
+def set_entry_damage(g: Game, oid: int, e: dict, path: str) -> None:
+    """A placed entry's ``damage``: the damage marked on the card (SVE, NOVA)."""
+    if "damage" in e:
+        if not isinstance(e["damage"], int) or e["damage"] < 0:
+            raise ValueError(f"{path}.damage: expected a whole number of 0 or more")
+        if e["damage"]:
+            g.set_data(oid, "damage", e["damage"])
+
+
 def counters_of(val: Any, path: str) -> dict[str, int]:
     """A scenario's counters: a mapping counter name -> a whole number of 0 or more."""
     if not isinstance(val, dict):
@@ -206,4 +215,4 @@ def phase_event(g: Game, name: str) -> None:
 
 __all__ = ["add_fillers", "begin_turn", "check_setup_keys", "counters_of", "entries_in_order", "entry_controller", "entry_face", "entry_mapping",
            "find_card", "first_player", "listing", "name_entry", "obj_attr", "phase_event", "player_of",
-           "scenario_game", "set_entry_state", "setup_at", "zone_entries"]
+           "scenario_game", "set_entry_damage", "set_entry_state", "setup_at", "zone_entries"]

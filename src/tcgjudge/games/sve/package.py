@@ -208,11 +208,7 @@ class SvePackage(WithImportedCards):
         ctrl = common.entry_controller(e, p, path)
         oid = g.create(card, p, zone, ctrl if zone == "field" else p, face_up=face == "up", orient=orient)
         common.set_entry_state(g, oid, p, e, path)
-        if "damage" in e:
-            if not isinstance(e["damage"], int) or e["damage"] < 0:
-                raise ValueError(f"{path}.damage: expected a whole number of 0 or more")
-            if e["damage"]:
-                g.set_data(oid, "damage", e["damage"])
+        common.set_entry_damage(g, oid, e, path)
         if e.get("boxed"):
             from ...kernel.effects import CEffect
 
