@@ -51,6 +51,16 @@ def first_player(setup: dict, where: str, turn: int, active: int) -> int:
     return active if turn % 2 == 1 else 1 - active
 
 
+def check_setup_keys(setup: dict, where: str, known: Iterable[str]) -> None:
+    """A setup names only the keys ``known``; its ``seed`` and ``turn`` are whole numbers."""
+    for k in setup:
+        if k not in known:
+            raise ValueError(f"{where}: setup.{k}: unknown key; keys: {', '.join(known)}")
+    for k in ("seed", "turn"):
+        if k in setup and (not isinstance(setup[k], int) or isinstance(setup[k], bool) or setup[k] < 0):
+            raise ValueError(f"{where}: setup.{k}: expected a whole number, got {setup[k]!r}")
+
+
 def setup_at(setup: dict, where: str, known: dict) -> str:
     at = setup.get("at", "main")
     if at not in known:
@@ -68,6 +78,17 @@ def add_fillers(g: Game, filler: CardDef, p: int, zone: str, val: Any, face_up: 
     for _ in range(val):
         g.create(filler, p, zone, p, face_up=face_up)
     return True
+
+
+def zone_entries(g: Game, filler: CardDef, p: int, zone: str, val: Any, face_up: bool,
+                 path: str) -> list[tuple[Any, str]]:
+    """A zone of a setup: a number of filler cards (put there now: no entries are left), or a
+    list of entries, returned in the order they are put in (:func:`entries_in_order`)."""
+    if add_fillers(g, filler, p, zone, val, face_up, path):
+        return []
+    if not isinstance(val, list):
+        raise ValueError(f"{path}: expected a number of filler cards or a list of cards")
+    return entries_in_order(val, zone, path)
 
 
 def entries_in_order(val: list, zone: str, path: str) -> list[tuple[Any, str]]:
@@ -119,6 +140,15 @@ def set_entry_state(g: Game, oid: int, p: int, e: dict, path: str) -> None:
     o.since = g.turn if e.get("summoned_this_turn") else 0
     if "counters" in e:
         o.counters = {k: v for k, v in counters_of(e["counters"], f"{path}.counters").items() if v}
+
+
+def set_entry_damage(g: Game, oid: int, e: dict, path: str) -> None:
+    """A placed entry's ``damage``: the damage marked on the card (SVE, NOVA)."""
+    if "damage" in e:
+        if not isinstance(e["damage"], int) or e["damage"] < 0:
+            raise ValueError(f"{path}.damage: expected a whole number of 0 or more")
+        if e["damage"]:
+            g.set_data(oid, "damage", e["damage"])
 
 
 def counters_of(val: Any, path: str) -> dict[str, int]:
@@ -183,6 +213,6 @@ def phase_event(g: Game, name: str) -> None:
     g.emit(Event("phase", player=g.active, data={"name": name}))
 
 
-__all__ = ["add_fillers", "begin_turn", "counters_of", "entries_in_order", "entry_controller", "entry_face", "entry_mapping",
+__all__ = ["add_fillers", "begin_turn", "check_setup_keys", "counters_of", "entries_in_order", "entry_controller", "entry_face", "entry_mapping",
            "find_card", "first_player", "listing", "name_entry", "obj_attr", "phase_event", "player_of",
-           "scenario_game", "set_entry_state", "setup_at"]
+           "scenario_game", "set_entry_damage", "set_entry_state", "setup_at", "zone_entries"]

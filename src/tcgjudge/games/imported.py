@@ -18,19 +18,18 @@ from ..cards.decklist import parse_decklist, read_decklist
 from ..cards.language import CardError
 from ..cards.pool import CardPool, Importer, read_pool, shipped_as_pool
 from ..kernel.objects import CardDef
+from .package_base import GamePackage
 
 #: deck files read as lines of cards (the rest are the game's YAML deck files)
 COD = (".cod",)
 DECKLIST = (".txt", ".dec", ".deck")
 
 
-class WithImportedCards:
-    """What a game package adds to read real cards and decks.  The package supplies
-    ``importer()`` (its Cockatrice mapping, see ``games/GAME/cockatrice.py``), ``rules()``,
-    ``pool()`` and its deck module's ``parse_deck``/``from_lines``."""
+class WithImportedCards(GamePackage):
+    """What a game package adds to read real cards and decks: its Cockatrice mapping
+    (``importer()``, from ``games/GAME/cockatrice.py``), ``rules()``, ``pool()`` and its deck
+    module's ``parse_deck``/``from_lines``."""
 
-    #: the rules object with the imported cards (None: the shipped pool only)
-    _rules_with_cards: Any = None
     #: the imported cards
     imported: CardPool | None = None
     #: the files they came from
@@ -39,7 +38,10 @@ class WithImportedCards:
     decklist_dir: Path | None = None
 
     def importer(self) -> Importer:
-        raise NotImplementedError
+        return self.game_module("cockatrice").importer()
+
+    def deck_module(self) -> Any:
+        return self.game_module("deck")
 
     def with_cards(self, files: Iterable[str | Path]) -> Any:
         """This package with the cards of ``files`` (Cockatrice XML or pool files) added; the

@@ -9,12 +9,11 @@ from ...cards.play import begin_play
 from ...kernel.events import Event
 from ...kernel.priority import start_priority
 from ..common import phase_event
-from .procedures import card_playable, level_up, level_up_targets
+from .procedures import card_playable, level_up, level_up_targets, rules_process_pending, status_triggers
 from .vocabulary import ON_FIELD
 
 if TYPE_CHECKING:
     from ...kernel.game import Frame, Game
-    from .rules import CasterRules
 
 
 def can_attack(g: Game, oid: int) -> bool:
@@ -66,7 +65,7 @@ def attack_targets(g: Game, oid: int) -> list[Any]:
 
 
 def attack_options(g: Game, p: int) -> list[tuple[str, Any]]:
-    rules: CasterRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     opts = []
     for oid in g.zone(p, "field"):
         if not can_attack(g, oid):
@@ -92,7 +91,7 @@ def still_attacking(g: Game, a: dict) -> bool:
 
 
 def proc_battle(g: Game, f: Frame) -> None:
-    rules: CasterRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     step = f.step
     tp = g.active
     if step == "begin":  # CR 802
@@ -201,8 +200,6 @@ def proc_battle(g: Game, f: Frame) -> None:
     if step == "res_cleanup":  # CR 805.3
         g.end_effects("end_of_battle")  # 805.3a
         g.delayed = [d for d in g.delayed if d.get("until") != "end_of_battle"]  # CR 906.6a
-        from .procedures import rules_process_pending, status_triggers
-
         status_triggers(g)  # CR 906.7
         if g.triggers or rules_process_pending(g):  # 805.3b
             start_priority(g)
@@ -287,7 +284,7 @@ def _break_cost(g: Game, oid: int) -> list | None:
 
 def proc_break(g: Game, f: Frame) -> None:
     """CR 1103: the owner may play corrupted [Break] cards at once, in any order (1103.4)."""
-    rules: CasterRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     d = f.data
     p = d["p"]
     ans = g.answer(f)

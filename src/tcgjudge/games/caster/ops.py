@@ -10,14 +10,15 @@ from ...kernel.decisions import clip
 from ...kernel.effects import CEffect
 from ...kernel.events import Event
 from . import aether as ae
-from .procedures import level_up, level_up_targets, main_timing
+from .battle import corrupt_count
+from .procedures import level_up, level_up_targets, main_timing, switch
 from .vocabulary import ELEMENTS, ON_FIELD
 
 if TYPE_CHECKING:
-    from .rules import CasterRules
+    from ...cards.card_rules import CardRules
 
 
-def install(rules: CasterRules) -> None:
+def install(rules: CardRules) -> None:
     rules.ops.update({
         "produce": op_produce, "corrupt": op_corrupt, "to_orbs": move_op("to_orbs", ("pos", "face")),
         "to_casters": move_op("to_casters", ("pos", "face")), "soul_bond": op_soul_bond, "level_up": op_level_up,
@@ -97,8 +98,6 @@ def _orient_op(orient: str):
 
 def op_switch(rt: Run, a: dict) -> bool:
     """CR 1011.1: recovered <-> reversed; a rested card does not change."""
-    from .procedures import switch
-
     g = rt.g
     for oid in resolve(rt.ctx, a["what"]):
         if g.objects[oid].zone == "field":  # only the servant zone has the reversed position (CR 308.3)
@@ -153,8 +152,6 @@ def op_corrupt(rt: Run, a: dict) -> bool:
     if src in g.objects and victim != g.objects[src].controller and g.objects[src].zone in ON_FIELD:
         # CR 1102.2-1102.3: "when this card corrupts an enemy orb, it corrupts two (three) orbs
         # instead" -- also when an ability of this card corrupts; 1102.4: its controller picks one
-        from .battle import corrupt_count
-
         ks = corrupt_count(g, src)
         if ks != [1]:
             ns = [n * k for k in ks]

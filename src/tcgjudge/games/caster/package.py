@@ -44,33 +44,9 @@ class CasterPackage(WithImportedCards):
     reorderable_zones = ("graveyard",)
     decklist_dir = deckmod.DECKLIST_DIR
 
-    def rules(self):
-        if self._rules_with_cards is not None:
-            return self._rules_with_cards
-        from . import rules
-
-        return rules()
-
-    def importer(self):
-        from .cockatrice import importer
-
-        return importer()
-
-    def deck_module(self):
-        return deckmod
-
-    def pool(self) -> dict[str, CardDef]:
-        return self.rules().cards
-
     # ------------------------------------------------------------------ decks
-    def shipped_decks(self) -> list[str]:
-        return deckmod.shipped_deck_names()
-
     def load_yaml_deck(self, name: str) -> deckmod.Deck:
         return deckmod.load_deck(name, self.pool())
-
-    def check_deck(self, deck: deckmod.Deck) -> list[str]:
-        return deckmod.check_deck(deck)
 
     def deck_from_json(self, data: dict) -> deckmod.Deck:
         return deckmod.parse_deck({"name": data.get("name", "deck"), "main": data.get("main") or {},
@@ -83,19 +59,10 @@ class CasterPackage(WithImportedCards):
                         card_files=self.card_files)
 
     # ---------------------------------------------------------------- scenarios
-    def card_builder(self):
-        return self.rules().builder
-
     def build_scenario(self, setup: dict, cards: dict[str, CardDef], where: str) -> tuple[Game, dict[int, str]]:
         """A game in the position a scenario's ``setup`` describes (shared/conformance/SPEC.md)."""
         r = self.rules()
-        known = ("seed", "turn", "active", "at", "first_player", "chase", "p1", "p2")
-        for k in setup:
-            if k not in known:
-                raise ValueError(f"{where}: setup.{k}: unknown key; keys: {', '.join(known)}")
-        for k in ("seed", "turn"):
-            if k in setup and (not isinstance(setup[k], int) or isinstance(setup[k], bool) or setup[k] < 0):
-                raise ValueError(f"{where}: setup.{k}: expected a whole number, got {setup[k]!r}")
+        common.check_setup_keys(setup, where, ("seed", "turn", "active", "at", "first_player", "chase", "p1", "p2"))
         filler = cards.get("Filler") or r.builder.card(FILLER, "filler")
         cards = {**cards, "Filler": filler}  # the filler card may also be named in zone lists
         g, names = common.scenario_game(r, "caster", setup, where)
@@ -143,11 +110,7 @@ class CasterPackage(WithImportedCards):
 
     def _fill_zone(self, g: Game, p: int, zone: str, val: Any, cards: dict, filler: CardDef,
                    names: dict, path: str) -> None:
-        if common.add_fillers(g, filler, p, zone, val, ZONES[zone].public, path):
-            return
-        if not isinstance(val, list):
-            raise ValueError(f"{path}: expected a number of filler cards or a list of cards")
-        for e, epath in common.entries_in_order(val, zone, path):
+        for e, epath in common.zone_entries(g, filler, p, zone, val, ZONES[zone].public, path):
             self._place(g, p, zone, e, cards, names, epath)
 
     def _place(self, g: Game, p: int, zone: str, e: Any, cards: dict, names: dict, path: str,
@@ -220,12 +183,6 @@ class CasterPackage(WithImportedCards):
                     "resolution": "resolution"}.get(g.step)
             return f"battle/{step}" if step else "battle"
         return g.phase
-
-    # ------------------------------------------------------------------ text
-    def describe(self, g: Game, viewer: int) -> str:
-        from .board import board_text
-
-        return board_text(g, viewer)
 
 
 def _aether_item(x: Any, path: str) -> tuple:

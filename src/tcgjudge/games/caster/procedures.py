@@ -13,49 +13,25 @@ from ...cards.context import Ctx, cond, has_kw, kw_params, one_per_card
 from ...cards.ordering import choose_order
 from ...cards.play import (
     begin_play,
-    proc_pay,
-    proc_play,
-    program_of,
     recheck_targets,
-    required_targets_exist,
     start_free_play,
 )
 from ...kernel.decisions import clip
 from ...kernel.events import Event
-from ...kernel.priority import PASS, proc_priority, start_priority
+from ...kernel.priority import PASS, start_priority
 from ..common import begin_turn, phase_event
-from . import aether as ae
+from ..opening import deal, from_deck, set_first_player
+from ..resolution import resolve_first_step, run_effect, targets_available
 from .vocabulary import ON_FIELD
 
 if TYPE_CHECKING:
     from ...kernel.game import Frame, Game
-    from .rules import CasterRules
-
-
-def install(rules: CasterRules) -> None:
-    from . import battle, ops
-
-    for name, proc in {
-        "play": proc_play, "pay": proc_pay, "pay_aether": ae.proc_pay_aether, "priority": proc_priority,
-        "setup": proc_setup, "turn": proc_turn, "resolve": proc_resolve, "moves": proc_moves,
-        "battle": battle.proc_battle, "corrupt": battle.proc_corrupt, "break": battle.proc_break,
-        "free_play": proc_free_play, "draws": proc_draws,
-    }.items():
-        rules.register(name, proc)
-    ops.install(rules)
-    rules.rules_process = lambda g: rules_process(g)  # type: ignore[method-assign]
-    rules.priority_options = lambda g, p: priority_options(g, p)  # type: ignore[attr-defined]
-    rules.do_action = lambda g, f, p, a: do_action(g, f, p, a)  # type: ignore[attr-defined]
-    rules.waiting_empty = lambda g: not g.zones[(-1, "chase")]  # type: ignore[attr-defined]
-    rules.resolve_top = lambda g: g.push("resolve", oid=g.zones[(-1, "chase")][-1])  # type: ignore[attr-defined]
-    rules.play_trigger = lambda g, f, t: play_trigger(g, f, t)  # type: ignore[attr-defined]
-    rules.trigger_label = lambda g, t: trigger_label(g, t)  # type: ignore[attr-defined]
 
 
 # --------------------------------------------------------------------- set-up
 def proc_setup(g: Game, f: Frame) -> None:
     """CR 403: shuffle, first player at random, 7 cards, 7 orbs, hand exchange, coin."""
-    rules: CasterRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     d = f.data
     if f.step == 0:
         for p in (0, 1):
@@ -63,19 +39,9 @@ def proc_setup(g: Game, f: Frame) -> None:
         first = d.get("first")
         if first is None:
             first = g.rng.below(2)  # CR 403.2: chosen at random
-        g.gvars["first"] = first
-        g.active = first
-        g.note(f"p{first + 1} goes first")
-        for p in (first, 1 - first):  # CR 403.3
-            for _ in range(7):
-                deck = g.zone(p, "deck")
-                if deck:
-                    g.move(deck[-1], "hand", p, cause="setup", event=False)
-        for p in (first, 1 - first):  # CR 403.4: seven orbs, face down, unseen
-            for _ in range(7):
-                deck = g.zone(p, "deck")
-                if deck:
-                    g.move(deck[-1], "orbs", p, face_up=False, cause="setup", event=False)
+        set_first_player(g, first)
+        deal(g, first, "hand", 7)  # CR 403.3
+        deal(g, first, "orbs", 7, face_up=False)  # CR 403.4: seven orbs, face down, unseen
         d["who"] = [first, 1 - first]
         d["sel"] = {0: [], 1: []}
         f.step = 1
@@ -104,9 +70,7 @@ def proc_setup(g: Game, f: Frame) -> None:
                 continue
             for oid in sel:  # to the bottom of the deck, in the order chosen
                 g.move(oid, "deck", p, pos="bottom", cause="exchange", event=False)
-            for _ in range(len(sel)):
-                deck = g.zone(p, "deck")
-                g.move(deck[-1], "hand", p, cause="exchange", event=False)
+            from_deck(g, p, "hand", len(sel), cause="exchange")
             g.note(f"p{p + 1} exchanges {len(sel)} card(s)")
         second = 1 - g.active  # CR 403.6: the coin token
         g.create(rules.coin, second, "casters", second, orient="recovered")
@@ -126,7 +90,7 @@ def start_turn(g: Game, p: int, at: str = "recovery") -> None:
 # ----------------------------------------------------------------------- turn
 def proc_turn(g: Game, f: Frame) -> None:
     """CR 501-507: recovery, draw, call, main, battle, end."""
-    rules: CasterRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     step = f.step
     tp = g.active
     if step == "recovery":
@@ -246,7 +210,7 @@ def proc_free_play(g: Game, f: Frame) -> None:
 # ------------------------------------------------------------------ call phase
 def call_options(g: Game, p: int) -> list[tuple[str, Any]]:
     """CR 504.1 (and 1022): the turn player's call-phase choices."""
-    rules: CasterRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     opts: list[tuple[str, Any]] = [("pass", PASS)]
     hand = g.zone(p, "hand")
     casters = g.zone(p, "casters")
@@ -373,7 +337,7 @@ def chase_locked(g: Game) -> bool:
 
 
 def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
-    rules: CasterRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     opts: list[tuple[str, Any]] = [("pass", PASS)]
     main = main_timing(g, p)
     locked = chase_locked(g)
@@ -470,26 +434,14 @@ def timing_ok(g: Game, p: int, spec: dict, main: bool) -> bool:
 
 
 def ability_playable(g: Game, p: int, oid: int, ab) -> bool:
-    rules: CasterRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     if not rules.ability_usable(g, p, oid, ab):
         return False
     return targets_available(g, p, oid, ab.spec, None)
 
 
-def targets_available(g: Game, p: int, src: int, spec: dict, obj: int | None) -> bool:
-    if not spec.get("targets") and not spec.get("choose"):
-        return True
-    ctx = Ctx(g, p, src)
-    if not required_targets_exist(g, ctx, spec.get("targets", ()), obj):
-        return False
-    ch = spec.get("choose")
-    # CR 903.2c: only modes that can be chosen (their condition holds, their targets exist)
-    return ch is None or any(("if" not in m or g.rules.mode_condition(ctx, m["if"]))
-                             and required_targets_exist(g, ctx, m.get("targets", ()), obj) for m in ch["modes"])
-
-
 def card_playable(g: Game, p: int, oid: int, free: bool = False, cost_items: list | None = None) -> bool:
-    rules: CasterRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     c = g.chars(oid)
     if g.pmods(p).get("cannot_play"):
         return False
@@ -525,7 +477,7 @@ def card_playable(g: Game, p: int, oid: int, free: bool = False, cost_items: lis
 
 
 def do_action(g: Game, f: Frame, p: int, ans: tuple) -> None:
-    rules: CasterRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     kind = ans[0]
     if kind == "play":
         begin_play(g, f, 1, 0, p, "card", ans[1])
@@ -563,7 +515,7 @@ def play_trigger(g: Game, f: Frame, t) -> None:
 
 
 def trigger_label(g: Game, t) -> str:
-    rules: CasterRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     name = rules.obj_name(g, t.source, None) if t.source in g.objects or t.source in g.lki else "delayed"
     return f"{name}: {clip(t.ability.text, 40)}"
 
@@ -571,34 +523,13 @@ def trigger_label(g: Game, t) -> str:
 # ------------------------------------------------------------------ resolution
 def proc_resolve(g: Game, f: Frame) -> None:
     """CR 903.3: resolve the last object put into the chase zone."""
-    rules: CasterRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     d = f.data
     oid = d["oid"]
     if f.step == 0:
-        o = g.objects.get(oid)
-        if o is None or o.zone != "chase":
-            g.pop()
-            return
-        ab = o.get("ability")
-        env = dict(o.get("env") or {})
-        p = o.controller
-        if ab is not None:  # an ability: apply its effect, then erase it (CR 704.3)
-            spec = ab.spec
-            src = o.get("source")
-            recheck_targets(g, p, src, spec, env)
-            f.step = 1
-            g.push("run", p=p, src=src, env=env, stack=[[program_of(spec, env.get("_modes", ())), 0, "seq", None]])
-            return
-        c = g.chars(oid)
-        ts = c["types"]
-        if "conjure" in ts:  # CR 703.3: perform its text, then to the graveyard
-            eff = c.get("effect")
-            spec = eff.spec if eff is not None else {}
-            recheck_targets(g, p, oid, spec, env)
-            f.step = 1
-            g.push("run", p=p, src=oid, env=env, stack=[[program_of(spec, env.get("_modes", ())), 0, "seq", None]])
-            return
-        f.step = 2
+        # an ability: apply its effect, then erase it (CR 704.3); a conjure: perform its text,
+        # then to the graveyard (CR 703.3)
+        resolve_first_step(g, f, "chase", "conjure", _start_effect)
         return
     if f.step == 1:
         o = g.objects.get(oid)
@@ -631,6 +562,12 @@ def proc_resolve(g: Game, f: Frame) -> None:
         return
 
 
+def _start_effect(g: Game, o, src: int | None, spec: dict, env: dict, ab) -> None:
+    """CR 903.3a: targets that became illegal are dropped; the rest of the effect happens."""
+    recheck_targets(g, o.controller, src, spec, env)
+    run_effect(g, o.controller, src, spec, env, env.get("_modes", ()))
+
+
 def enter_field(g: Game, oid: int, p: int, orient: str) -> int:
     o = g.objects[oid]
     c = o.card.chars
@@ -646,7 +583,7 @@ def enter_field(g: Game, oid: int, p: int, orient: str) -> int:
 def proc_moves(g: Game, f: Frame) -> None:
     """Moves that need a choice first: [Soul Seal] replacement (CR 1109.2, 910) and the
     orientation of a servant put into the field by an effect (CR 307.6)."""
-    rules: CasterRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     d = f.data
     plan = d["plan"]
     while d["i"] < len(plan):
@@ -758,7 +695,7 @@ def choose_timestamps(g: Game, f: Frame) -> bool:
     tied = d.get("tied")
     if not tied:
         return True
-    rules: CasterRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     chosen = d.setdefault("ts_chosen", [])
     ans = g.answer(f)
     if ans is not None:
@@ -781,7 +718,7 @@ def choose_timestamps(g: Game, f: Frame) -> bool:
 def proc_draws(g: Game, f: Frame) -> None:
     """Draw ``n`` cards one at a time (CR 1006.2) where a replacement effect may replace each
     draw (CR 910): the top card's move to the hand goes through the moves frame, which asks."""
-    rules: CasterRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     d = f.data
     p = d["p"]
     if d.pop("asked", False):
@@ -823,7 +760,7 @@ def status_triggers(g: Game) -> None:
     status holds and it is not already triggered (906.7a).  Reading of 906.7a: it stays
     "triggered" while it waits to be played or waits in the chase zone, so a status that
     remains true does not trigger it again until that instance has left the chase."""
-    rules: CasterRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     waiting = None
     for oid, o, c in rules._trigger_sources(g, {}):
         for ab in c["abilities"]:

@@ -7,13 +7,33 @@ from typing import TYPE_CHECKING, Any
 from ...cards.card_rules import CardRules
 from ...cards.context import Ctx, has_kw, kw_params, players, select, value
 from ...cards.interpreter import Run
-from ...cards.play import can_pay_generic, pay_generic, program_of
+from ...cards.play import can_pay_generic, pay_generic, proc_pay, proc_play
 from ...kernel.decisions import clip
 from ...kernel.effects import CEffect, LayerView
 from ...kernel.events import Event
-from ...kernel.game import dcopy
 from ...kernel.objects import Ability, CardDef
+from ...kernel.priority import proc_priority
+from ..resolution import activate_at_once, resolve_at_once
 from . import aether as ae
+from . import battle, ops
+from .aether import CASTER_AETHER
+from .cards import builder
+from .ops import play_locks
+from .procedures import (
+    _remap,
+    do_action,
+    main_timing,
+    play_trigger,
+    priority_options,
+    proc_draws,
+    proc_free_play,
+    proc_moves,
+    proc_resolve,
+    proc_setup,
+    proc_turn,
+    rules_process,
+    trigger_label,
+)
 from .vocabulary import ON_FIELD, ZONES, vocabulary
 
 if TYPE_CHECKING:
@@ -21,14 +41,6 @@ if TYPE_CHECKING:
     from ...kernel.objects import Obj
 
 INF = float("inf")  # CR 104.7
-
-#: CR 907.6: every caster has "[Rest]: Produce aether of this card's element, as many as its level"
-CASTER_AETHER = Ability(
-    "activated",
-    {"cost": (("rest", "self"),), "do": (("produce", {"n": {"prop": ("self", "level")}, "element": "self"}),),
-     "aether": True},
-    text="[Rest]: Produce aether of this card's element, as many as its level. (CR 907.6)",
-    zones=("casters",), index=90, keyword="caster_aether")
 
 #: CR 306.6, 504.1b: a face-down caster is a level 1 caster with no name and no element
 FACE_DOWN = {"name": "", "types": ("caster",), "level": 1, "elements": frozenset(), "races": (),
@@ -87,16 +99,12 @@ class CasterRules(CardRules):
     def __init__(self) -> None:
         super().__init__()
         self.vocab = vocabulary()
-        from .procedures import install
-
         install(self)
 
     def default_orient(self, zone: str) -> str:
         return "recovered" if zone in ("field", "casters") else ""  # CR 303.1b
 
     def card_builder(self) -> Any:
-        from .cards import builder
-
         return builder()
 
     # ------------------------------------------------------------ characteristics
@@ -918,14 +926,11 @@ class CasterRules(CardRules):
         return f"activate {self.obj_ref(g, oid)}"
 
     def activate_aether(self, g: Game, f: Frame, p: int, oid: int, index: int) -> None:
-        from ...cards.play import begin_play
-
-        ab = next(a for a in g.chars(oid)["abilities"] if a.index == index)
-        begin_play(g, f, f.step, f.step, p, "ability", oid, ab, immediate=True, rewind=False)
+        activate_at_once(g, f, p, oid, index)
 
     def resolve_immediate(self, g: Game, d: dict, spec: dict) -> None:
         """CR 907.3: aether abilities resolve at once, without the chase zone."""
-        g.push("run", p=d["p"], src=d["src"], env=dcopy(d["env"]), stack=[[program_of(spec, ()), 0, "seq", None]])
+        resolve_at_once(g, d, spec)
 
     # -------------------------------------------------------- ability usability
     def ability_usable(self, g: Game, p: int, oid: int, ab: Ability, aether_check: bool = True) -> bool:
@@ -961,8 +966,6 @@ class CasterRules(CardRules):
         if any(e.affects[0] == "objs" and oid in e.affects[1] for e in g.effects):
             # CR 903.2b-1: effects applied to the card apply identically in the chase zone
             # (until it leaves it: it is then a new object again)
-            from .procedures import _remap
-
             g.effects = [_remap(e, oid, new) for e in g.effects]
             g.touch()
         g.set_data(new, "from", was)
@@ -976,8 +979,6 @@ class CasterRules(CardRules):
         d = f.data
         if d.get("free") or d.get("break_cost") is not None or d.get("break_play"):
             return True
-        from .procedures import main_timing
-
         c = g.chars(d["src"])
         if main_timing(g, d["p"]) or has_kw(c.get("keywords", ()), "quickcast"):
             return True
@@ -1040,8 +1041,6 @@ class CasterRules(CardRules):
             if d.get("break_play"):
                 g.record[f"{p}:break_played"] = g.record.get(f"{p}:break_played", 0) + 1
             if "conjure" in g.chars(obj)["types"]:
-                from .ops import play_locks
-
                 g.set_data(obj, "locked", play_locks(g, p))  # CR 1111.2a, 1117.2a
             g.set_data(obj, "env", dict(d["env"]))
             g.note(f"p{p + 1} plays {g.objects[obj].card.key}")
@@ -1119,3 +1118,22 @@ class CasterRules(CardRules):
             tally(ev.player, "attacks")
         elif ev.kind == "switch":
             tally(ev.player, "switched")  # CR 1011.2
+
+
+def install(rules: CasterRules) -> None:
+    """The procedures, the effect language's Caster instructions and the hooks the card layer calls."""
+    for name, proc in {
+        "play": proc_play, "pay": proc_pay, "pay_aether": ae.proc_pay_aether, "priority": proc_priority,
+        "setup": proc_setup, "turn": proc_turn, "resolve": proc_resolve, "moves": proc_moves,
+        "battle": battle.proc_battle, "corrupt": battle.proc_corrupt, "break": battle.proc_break,
+        "free_play": proc_free_play, "draws": proc_draws,
+    }.items():
+        rules.register(name, proc)
+    ops.install(rules)
+    rules.rules_process = lambda g: rules_process(g)  # type: ignore[method-assign]
+    rules.priority_options = lambda g, p: priority_options(g, p)  # type: ignore[attr-defined]
+    rules.do_action = lambda g, f, p, a: do_action(g, f, p, a)  # type: ignore[attr-defined]
+    rules.waiting_empty = lambda g: not g.zones[(-1, "chase")]  # type: ignore[attr-defined]
+    rules.resolve_top = lambda g: g.push("resolve", oid=g.zones[(-1, "chase")][-1])  # type: ignore[attr-defined]
+    rules.play_trigger = lambda g, f, t: play_trigger(g, f, t)  # type: ignore[attr-defined]
+    rules.trigger_label = lambda g, t: trigger_label(g, t)  # type: ignore[attr-defined]

@@ -16,12 +16,11 @@ from . import energy as en
 
 if TYPE_CHECKING:
     from ...kernel.game import Frame, Game
-    from .rules import NovaRules
 
 
 def can_attack(g: Game, oid: int) -> bool:
     """405.4.3: a standby servant of the turn player without the action restriction (203.4)."""
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     o = g.objects[oid]
     c = g.chars(oid)
     return ("servant" in c["types"] and o.orient == "standby" and not o.get("destroyed")
@@ -29,7 +28,7 @@ def can_attack(g: Game, oid: int) -> bool:
 
 
 def attack_options(g: Game, p: int) -> list[tuple[str, Any]]:
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     opts: list[tuple[str, Any]] = []
     foes = [x for x in g.zone(1 - p, "field") if "servant" in g.chars(x)["types"]
             and g.objects[x].orient == "frozen" and not g.objects[x].get("destroyed")]
@@ -45,7 +44,7 @@ def attack_options(g: Game, p: int) -> list[tuple[str, Any]]:
 def block_options(g: Game, p: int) -> list[tuple[str, Any]]:
     """405.5.3: a standby servant of the non-turn player (the action restriction does not stop
     a block, 203.4.1)."""
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     return [(f"block {rules.obj_ref(g, x)}", x) for x in g.zone(p, "field")
             if "servant" in g.chars(x)["types"] and g.objects[x].orient == "standby"
             and not g.objects[x].get("destroyed") and "cannot_block" not in g.chars(x).get("flags", ())]
@@ -62,7 +61,7 @@ def in_battle(g: Game, oid: int | None, controller: int) -> bool:
 
 
 def proc_attack(g: Game, f: Frame) -> None:
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     step = f.step
     tp = g.active
     if step == "start":  # 405.3
@@ -169,7 +168,7 @@ def proc_attack(g: Game, f: Frame) -> None:
 
 def battle_damage(g: Game) -> None:
     """405.6.3: battle damage, dealt simultaneously (602.5); 1004: 【貫通】."""
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     b = g.gvars.get("battle")
     if b is None:
         return

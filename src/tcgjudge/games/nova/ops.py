@@ -10,10 +10,10 @@ from . import energy as en
 from .vocabulary import COLORS, PHASES
 
 if TYPE_CHECKING:
-    from .rules import NovaRules
+    from ...cards.card_rules import CardRules
 
 
-def install(rules: NovaRules) -> None:
+def install(rules: CardRules) -> None:
     rules.ops.update({
         "produce": op_produce, "freeze": _state_op("frozen"), "standby": _state_op("standby"),
         "damage": op_damage, "gain_life": op_gain_life, "lose_life": op_lose_life,
@@ -109,7 +109,7 @@ def op_damage(rt: Run, a: dict) -> bool:
     """916: damage to servants accumulates; damage to a player comes off their life; one amount,
     dealt at once (916.3)."""
     g = rt.g
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     n = value(rt.ctx, a["n"])
     src = rt.d.get("src")
     g.begin_batch()
@@ -143,7 +143,7 @@ def op_battle(rt: Run, a: dict) -> bool:
     """922: the two servants deal damage equal to their ATK to each other (battle damage); no
     block can be declared (922.2); nothing happens if either is gone (922.3)."""
     g = rt.g
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     xs = resolve(rt.ctx, a["a"])
     ys = resolve(rt.ctx, a["b"])
     if not xs or not ys:

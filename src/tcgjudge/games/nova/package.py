@@ -9,6 +9,7 @@ from ...cards.language import CardError
 from ...kernel.game import Game
 from ...kernel.objects import CardDef
 from .. import common
+from ..package_base import GamePackage
 from . import deck as deckmod
 from .vocabulary import ATTACK_STEPS, COLORS, PHASES, STATES, ZONES
 
@@ -23,7 +24,7 @@ ENTRY_KEYS = {"card", "id", "state", "orientation", "face", "damage", "counters"
               "summoned_this_turn", "controller", "destroyed"}
 
 
-class NovaPackage:
+class NovaPackage(GamePackage):
     id = "nova"
     title = "NOVA"
     rules_file = "nova-comprehensive-rules-ja.txt"
@@ -39,23 +40,9 @@ class NovaPackage:
     scenario_steps = tuple(AT)
     pass_labels = ("pass", "done", "keep hand", "no block")
 
-    def rules(self):
-        from . import rules
-
-        return rules()
-
-    def pool(self) -> dict[str, CardDef]:
-        return self.rules().cards
-
     # ------------------------------------------------------------------ decks
-    def shipped_decks(self) -> list[str]:
-        return deckmod.shipped_deck_names()
-
     def load_deck(self, name: str) -> deckmod.Deck:
         return deckmod.load_deck(name, self.pool())
-
-    def check_deck(self, deck: deckmod.Deck) -> list[str]:
-        return deckmod.check_deck(deck)
 
     def deck_from_json(self, data: dict) -> deckmod.Deck:
         return deckmod.parse_deck({k: data.get(k) or {} for k in ("main", "character", "side")}
@@ -67,22 +54,13 @@ class NovaPackage:
         return new_game(decks[0], decks[1], seed, first=first, auto=auto)
 
     # ---------------------------------------------------------------- scenarios
-    def card_builder(self):
-        return self.rules().builder
-
     def build_scenario(self, setup: dict, cards: dict[str, CardDef], where: str) -> tuple[Game, dict[int, str]]:
         """A game in the position a scenario's ``setup`` describes (shared/conformance/SPEC.md)."""
         from .cards import FILLER
         from .procedures import TURN, start_turn
 
         r = self.rules()
-        known = ("seed", "turn", "active", "at", "first_player", "waiting", "p1", "p2")
-        for k in setup:
-            if k not in known:
-                raise ValueError(f"{where}: setup.{k}: unknown key; keys: {', '.join(known)}")
-        for k in ("seed", "turn"):
-            if k in setup and (not isinstance(setup[k], int) or isinstance(setup[k], bool) or setup[k] < 0):
-                raise ValueError(f"{where}: setup.{k}: expected a whole number, got {setup[k]!r}")
+        common.check_setup_keys(setup, where, ("seed", "turn", "active", "at", "first_player", "waiting", "p1", "p2"))
         filler = cards.get("Filler") or r.builder.card(FILLER, "filler")
         cards = {**cards, "Filler": filler}
         g, names = common.scenario_game(r, "nova", setup, where)
@@ -147,11 +125,7 @@ class NovaPackage:
 
     def _fill_zone(self, g: Game, p: int, zone: str, val: Any, cards: dict, filler: CardDef, names: dict,
                    path: str) -> None:
-        if common.add_fillers(g, filler, p, zone, val, ZONES[zone].public):
-            return
-        if not isinstance(val, list):
-            raise ValueError(f"{path}: expected a number of filler cards or a list of cards")
-        for e, epath in common.entries_in_order(val, zone, path):
+        for e, epath in common.zone_entries(g, filler, p, zone, val, ZONES[zone].public, path):
             self._place(g, p, zone, e, cards, names, epath)
 
     def _place(self, g: Game, p: int, zone: str, e: Any, cards: dict, names: dict, path: str) -> int:
@@ -168,11 +142,7 @@ class NovaPackage:
         ctrl = common.entry_controller(e, p, path)
         oid = g.create(card, p, zone, ctrl if zone == "field" else p, face_up=face == "up", orient=orient)
         common.set_entry_state(g, oid, p, e, path)
-        if "damage" in e:
-            if not isinstance(e["damage"], int) or e["damage"] < 0:
-                raise ValueError(f"{path}.damage: expected a whole number of 0 or more")
-            if e["damage"]:
-                g.set_data(oid, "damage", e["damage"])
+        common.set_entry_damage(g, oid, e, path)
         if e.get("destroyed"):
             g.set_data(oid, "destroyed", "destroy")
         if "equipped_to" in e:
@@ -230,11 +200,6 @@ class NovaPackage:
         from .match import play_match
 
         return play_match(decks, seed, agents, ask)
-
-    def describe(self, g: Game, viewer: int) -> str:
-        from .board import board_text
-
-        return board_text(g, viewer)
 
 
 PACKAGE = NovaPackage()

@@ -11,45 +11,26 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...cards.context import Ctx, cond, has_kw
-from ...cards.play import begin_play, proc_pay, proc_play, program_of, recheck_targets, required_targets_exist
+from ...cards.play import begin_play, recheck_targets
 from ...kernel.events import Event
-from ...kernel.priority import PASS, proc_priority, start_priority
+from ...kernel.priority import PASS, start_priority
 from ..common import begin_turn, phase_event
+from ..opening import deal, from_deck, set_first_player
+from ..resolution import resolve_first_step, run_effect, targets_available
 from . import energy as en
 
 if TYPE_CHECKING:
     from ...kernel.game import Frame, Game
-    from .rules import NovaRules
 
 #: the phases of a turn, in order (401, 402-407)
 TURN = ("standby", "draw", "main1", "attack", "main2", "end")
-
-
-def install(rules: NovaRules) -> None:
-    from . import attack, ops
-
-    for name, proc in {
-        "play": proc_play, "pay": proc_pay, "pay_energy": en.proc_pay_energy, "priority": proc_priority,
-        "setup": proc_setup, "turn": proc_turn, "resolve": proc_resolve, "attack": attack.proc_attack,
-        "free_play": proc_free_play, "hand_limit": proc_hand_limit, "replace": proc_replace,
-    }.items():
-        rules.register(name, proc)
-    ops.install(rules)
-    rules.rules_process = lambda g: rules_process(g)  # type: ignore[method-assign]
-    rules.priority_options = lambda g, p: priority_options(g, p)  # type: ignore[attr-defined]
-    rules.do_action = lambda g, f, p, a: do_action(g, f, p, a)  # type: ignore[attr-defined]
-    rules.waiting_empty = lambda g: not g.zones[(-1, "waiting")]  # type: ignore[attr-defined]
-    rules.resolve_top = lambda g: g.push("resolve", oid=g.zones[(-1, "waiting")][-1])  # type: ignore[attr-defined]
-    rules.play_trigger = lambda g, f, t: play_trigger(g, f, t)  # type: ignore[attr-defined]
-    rules.trigger_label = lambda g, t: trigger_label(g, t)  # type: ignore[attr-defined]
-    rules.unstoppable_loop = lambda g: unstoppable_loop(g)  # type: ignore[method-assign]
 
 
 # --------------------------------------------------------------------- game start
 def proc_setup(g: Game, f: Frame) -> None:
     """007: shuffle (007.2), life 2000 (007.4), who goes first (007.5), seven cards (007.6), one
     redraw each, first player first (007.6.1), and who takes the first turn (007.6.1.2, 007.7)."""
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     d = f.data
     if f.step == 0:
         for p in (0, 1):
@@ -71,14 +52,8 @@ def proc_setup(g: Game, f: Frame) -> None:
         return
     if f.step == 2:
         first = d["first_p"]
-        g.gvars["first"] = first
-        g.active = first
-        g.note(f"p{first + 1} goes first")
-        for p in (first, 1 - first):  # 007.6
-            for _ in range(7):
-                deck = g.zone(p, "deck")
-                if deck:
-                    g.move(deck[-1], "hand", p, cause="setup", event=False)
+        set_first_player(g, first)
+        deal(g, first, "hand", 7)  # 007.6
         d["who"] = [first, 1 - first]
         d["redrew"] = []
         f.step = 3
@@ -108,14 +83,11 @@ def proc_setup(g: Game, f: Frame) -> None:
 
 def redraw(g: Game, p: int) -> None:
     """007.6.1.1: the hand is shuffled into the main deck and seven new cards are drawn."""
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     for oid in list(g.zone(p, "hand")):
         g.move(oid, "deck", p, face_up=False, cause="redraw", event=False)
     rules.shuffle(g, p)
-    for _ in range(7):
-        deck = g.zone(p, "deck")
-        if deck:
-            g.move(deck[-1], "hand", p, cause="redraw", event=False)
+    from_deck(g, p, "hand", 7, cause="redraw")
     g.note(f"p{p + 1} redraws")
 
 
@@ -146,7 +118,7 @@ def next_phase(g: Game, f: Frame) -> None:
 
 
 def proc_turn(g: Game, f: Frame) -> None:
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     step = f.step
     tp = g.active
     if step == "standby":  # 402
@@ -234,7 +206,7 @@ def proc_turn(g: Game, f: Frame) -> None:
 
 def proc_hand_limit(g: Game, f: Frame) -> None:
     """407.4, 308.5: the turn player with eight or more cards discards down to seven."""
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     p = f.data["p"]
     ans = g.answer(f)
     if ans is not None:
@@ -254,7 +226,7 @@ def proc_replace(g: Game, f: Frame) -> None:
     of the card chooses which to apply (802.1.3.3, 802.1.3.3.1); an optional one ("may") may be
     declined (802.1.3.1.3); the one applied replaces the event, which then never happens
     (802.1.3.2, 802.1.3.2.1)."""
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     d = f.data
     oid = d["oid"]
     o = g.objects.get(oid)
@@ -311,7 +283,7 @@ def main_timing(g: Game, p: int) -> bool:
 
 
 def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     opts: list[tuple[str, Any]] = [("pass", PASS)]
     main = main_timing(g, p)
     seen_energy: set = set()
@@ -334,7 +306,7 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
                 continue
             if not rules.ability_usable(g, p, oid, ab):
                 continue
-            if not targets_ok(g, p, oid, ab.spec, None):
+            if not targets_available(g, p, oid, ab.spec, None):
                 continue
             opts.append((rules.activate_label(g, oid, ab), ("act", oid, ab.index)))
     seen: set[str] = set()
@@ -379,17 +351,6 @@ def timing_ok(g: Game, p: int, spec: dict, main: bool) -> bool:
     return True
 
 
-def targets_ok(g: Game, p: int, src: int, spec: dict, obj: int | None) -> bool:
-    if not spec.get("targets") and not spec.get("choose"):
-        return True
-    ctx = Ctx(g, p, src)
-    if not required_targets_exist(g, ctx, spec.get("targets", ()), obj):
-        return False
-    ch = spec.get("choose")
-    return ch is None or any(("if" not in m or g.rules.mode_condition(ctx, m["if"]))
-                             and required_targets_exist(g, ctx, m.get("targets", ()), obj) for m in ch["modes"])
-
-
 def levels_used(g: Game, p: int) -> int:
     """109.3: the characters this player used: theirs on either field and in their retired zone."""
     n = 0
@@ -406,7 +367,7 @@ def levels_used(g: Game, p: int) -> int:
 def character_playable(g: Game, p: int, oid: int) -> bool:
     """109.2 level within the limit level, 109.4 total level, 110 required energy, 111
     appearance condition, 202.2 once per turn, 202.3 no character of the same name on your field."""
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     c = g.chars(oid)
     if g.record.get(f"{p}:character_played"):
         return False  # 202.2
@@ -439,7 +400,7 @@ def waiting_locked(g: Game) -> bool:
 
 
 def card_playable(g: Game, p: int, oid: int, free: bool = False, alt: bool = False) -> bool:
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     c = g.chars(oid)
     if g.pmods(p).get("cannot_play"):
         return False
@@ -447,7 +408,7 @@ def card_playable(g: Game, p: int, oid: int, free: bool = False, alt: bool = Fal
         return False
     eff = c.get("effect")
     spec = eff.spec if eff is not None else {}
-    if not targets_ok(g, p, oid, spec, oid):
+    if not targets_available(g, p, oid, spec, oid):
         return False
     items: list = []
     if "character" in c["types"]:
@@ -465,7 +426,7 @@ def card_playable(g: Game, p: int, oid: int, free: bool = False, alt: bool = Fal
 
 
 def do_action(g: Game, f: Frame, p: int, ans: tuple) -> None:
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     kind = ans[0]
     if kind == "play":
         begin_play(g, f, 1, 0, p, "card", ans[1], alt=len(ans) > 2)
@@ -500,7 +461,7 @@ def play_trigger(g: Game, f: Frame, t) -> None:
 
 
 def trigger_label(g: Game, t) -> str:
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     name = rules.obj_name(g, t.source, None) if t.source in g.objects or t.source in g.lki else "delayed"
     return f"{name}: {t.ability.text[:40]}"
 
@@ -512,43 +473,22 @@ def unstoppable_loop(g: Game) -> None:
 
 
 # ------------------------------------------------------------------ resolution
+def _start_effect(g: Game, o, src: int | None, spec: dict, env: dict, ab) -> None:
+    p = o.controller
+    if spec.get("targets") and not recheck_targets(g, p, src, spec, env) and not any(
+            env.get(t["as"]) for t in spec["targets"]):
+        g.note(f"{o.card.key} fails to resolve: its targets are gone (804.3.4)")
+        return
+    run_effect(g, p, src, spec, env, env.get("_modes", ()))
+
+
 def proc_resolve(g: Game, f: Frame) -> None:
     """311.5, 804.3: resolve the card or ability put into the waiting area last."""
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     d = f.data
     oid = d["oid"]
-    if f.step == 0:
-        o = g.objects.get(oid)
-        if o is None or o.zone != "waiting":
-            g.pop()
-            return
-        ab = o.get("ability")
-        env = dict(o.get("env") or {})
-        p = o.controller
-        if ab is not None:  # 804.3.3
-            spec = ab.spec
-            if spec.get("targets") and not recheck_targets(g, p, o.get("source"), spec, env) and not any(
-                    env.get(t["as"]) for t in spec["targets"]):
-                g.note(f"{o.card.key} fails to resolve: its targets are gone (804.3.4)")
-                f.step = 1
-                return
-            f.step = 1
-            g.push("run", p=p, src=o.get("source"), env=env,
-                   stack=[[program_of(spec, env.get("_modes", ())), 0, "seq", None]])
-            return
-        c = g.chars(oid)
-        if "spell" in c["types"]:  # 804.3.2
-            eff = c.get("effect")
-            spec = eff.spec if eff is not None else {}
-            if spec.get("targets") and not recheck_targets(g, p, oid, spec, env) and not any(
-                    env.get(t["as"]) for t in spec["targets"]):
-                g.note(f"{o.card.key} fails to resolve: its targets are gone (804.3.4)")
-                f.step = 1
-                return
-            f.step = 1
-            g.push("run", p=p, src=oid, env=env, stack=[[program_of(spec, env.get("_modes", ())), 0, "seq", None]])
-            return
-        f.step = 2
+    if f.step == 0:  # 804.3.3: an ability; 804.3.2: a spell
+        resolve_first_step(g, f, "waiting", "spell", _start_effect)
         return
     if f.step == 1:
         o = g.objects.get(oid)
@@ -601,7 +541,7 @@ def _after(g: Game) -> None:
 
 # ------------------------------------------------------------- rules processes
 def pending_process(g: Game) -> bool:
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     for p in (0, 1):
         if rules.life(g, p) <= 0 or g.players[p].get("draw_failed"):
             return True
@@ -611,7 +551,7 @@ def pending_process(g: Game) -> bool:
 def rules_process(g: Game) -> bool:
     """501-507: done at once, each time a player would get priority (501.1); True when anything
     was done (then they are checked again)."""
-    rules: NovaRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     # 502 and 003: losing
     lose_life = [p for p in (0, 1) if rules.life(g, p) <= 0]
     lose_draw = [p for p in (0, 1) if g.players[p].get("draw_failed")]

@@ -9,12 +9,29 @@ from typing import TYPE_CHECKING, Any
 from ...cards.card_rules import CardRules
 from ...cards.context import Ctx, cond, has_kw, players, select, value
 from ...cards.interpreter import Run
-from ...cards.play import can_pay_generic, pay_generic, program_of
+from ...cards.play import can_pay_generic, pay_generic, proc_pay, proc_play
 from ...kernel.effects import CEffect, LayerView
 from ...kernel.events import Event
-from ...kernel.game import dcopy
 from ...kernel.objects import Ability
+from ...kernel.priority import proc_priority
+from ..resolution import activate_at_once, resolve_at_once
+from . import attack, ops
 from . import energy as en
+from .cards import builder
+from .procedures import (
+    do_action,
+    play_trigger,
+    priority_options,
+    proc_free_play,
+    proc_hand_limit,
+    proc_replace,
+    proc_resolve,
+    proc_setup,
+    proc_turn,
+    rules_process,
+    trigger_label,
+    unstoppable_loop,
+)
 from .vocabulary import ZONES, vocabulary
 
 if TYPE_CHECKING:
@@ -51,16 +68,12 @@ class NovaRules(CardRules):
     def __init__(self) -> None:
         super().__init__()
         self.vocab = vocabulary()
-        from .procedures import install
-
         install(self)
 
     def default_orient(self, zone: str) -> str:
         return "standby" if zone in ("field", "energy") else ""  # 302.4
 
     def card_builder(self) -> Any:
-        from .cards import builder
-
         return builder()
 
     # ------------------------------------------------------------ characteristics
@@ -546,14 +559,11 @@ class NovaRules(CardRules):
         return f"activate {self.obj_ref(g, oid)}"
 
     def activate_energy(self, g: Game, f: Frame, p: int, oid: int, index: int) -> None:
-        from ...cards.play import begin_play
-
-        ab = next(a for a in g.chars(oid)["abilities"] if a.index == index)
-        begin_play(g, f, f.step, f.step, p, "ability", oid, ab, immediate=True, rewind=False)
+        activate_at_once(g, f, p, oid, index)
 
     def resolve_immediate(self, g: Game, d: dict, spec: dict) -> None:
         """801.6.3.2: an energy ability resolves at once, without the waiting area."""
-        g.push("run", p=d["p"], src=d["src"], env=dcopy(d["env"]), stack=[[program_of(spec, ()), 0, "seq", None]])
+        resolve_at_once(g, d, spec)
 
     # -------------------------------------------------------- ability usability
     def restricted(self, g: Game, oid: int) -> bool:
@@ -671,3 +681,22 @@ def _deals_damage(spec: Any) -> bool:
             return True
         return any(_deals_damage(v) for v in spec)
     return False
+
+
+def install(rules: NovaRules) -> None:
+    """The procedures, NOVA's instructions of the effect language and the hooks the card layer calls."""
+    for name, proc in {
+        "play": proc_play, "pay": proc_pay, "pay_energy": en.proc_pay_energy, "priority": proc_priority,
+        "setup": proc_setup, "turn": proc_turn, "resolve": proc_resolve, "attack": attack.proc_attack,
+        "free_play": proc_free_play, "hand_limit": proc_hand_limit, "replace": proc_replace,
+    }.items():
+        rules.register(name, proc)
+    ops.install(rules)
+    rules.rules_process = lambda g: rules_process(g)  # type: ignore[method-assign]
+    rules.priority_options = lambda g, p: priority_options(g, p)  # type: ignore[attr-defined]
+    rules.do_action = lambda g, f, p, a: do_action(g, f, p, a)  # type: ignore[attr-defined]
+    rules.waiting_empty = lambda g: not g.zones[(-1, "waiting")]  # type: ignore[attr-defined]
+    rules.resolve_top = lambda g: g.push("resolve", oid=g.zones[(-1, "waiting")][-1])  # type: ignore[attr-defined]
+    rules.play_trigger = lambda g, f, t: play_trigger(g, f, t)  # type: ignore[attr-defined]
+    rules.trigger_label = lambda g, t: trigger_label(g, t)  # type: ignore[attr-defined]
+    rules.unstoppable_loop = lambda g: unstoppable_loop(g)  # type: ignore[method-assign]

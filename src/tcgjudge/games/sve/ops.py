@@ -12,18 +12,20 @@ from ...cards.interpreter import Run, add_effect, move_op, take_pick
 from ...kernel.effects import CEffect
 from ...kernel.events import Event
 from . import links
+from .procedures.attack import in_combat
 from .procedures.costs import carrots, corresponding_cards, magical_items
-from .procedures.moves import create_token, move_now, plan_entry
+from .procedures.moves import create_token, move_now, plan_entry, token_may_be
+from .procedures.setup import deck_universe
 from .vocabulary import VANGUARD
 
 if TYPE_CHECKING:
-    from .rules import SveRules
+    from ...cards.card_rules import CardRules
 
 #: what summon and put_ex pass on to the moves they plan
 _PLAN_ARGS = ("player", "side", "engaged")
 
 
-def install(rules: SveRules) -> None:
+def install(rules: CardRules) -> None:
     rules.ops.update({
         "deal": op_deal, "leader_def": op_leader_def, "damage_mod": op_damage_mod, "recover_pp": op_recover_pp,
         "summon": move_op("summon", _PLAN_ARGS), "put_ex": move_op("put_ex", _PLAN_ARGS), "bury": op_bury,
@@ -77,8 +79,6 @@ def _in_range(ctx: Ctx, n: int, a: Any) -> bool:
 
 
 def _filter_combat(ctx: Ctx, oid: int, o, c: dict, v: Any) -> bool:
-    from .procedures.attack import in_combat
-
     return in_combat(ctx.g, oid) == bool(v)
 
 
@@ -270,8 +270,6 @@ def op_swap(rt: Run, a: dict) -> bool:
         return True
     ox, oy = g.objects[x[0]], g.objects[y[0]]
     zx, px, zy, py = ox.zone, ox.zp, oy.zone, oy.zp
-    from .procedures.moves import token_may_be
-
     if (ox.card.token and not token_may_be(ox.card, zy)) or (oy.card.token and not token_may_be(oy.card, zx)):
         return True  # 5.12.2
     g.begin_batch()
@@ -558,8 +556,6 @@ def op_give_drive(rt: Run, a: dict) -> bool:
 def op_drive_check(rt: Run, a: dict) -> bool:
     """14.4.5.1: the top card to the Trigger zone; a Trigger icon may be resolved (deck based on
     the universe only); then to the cemetery if resolved, else to the bottom of the deck."""
-    from .procedures.setup import deck_universe
-
     g = rt.g
     p = player1(rt.ctx, a.get("player", "you"))
     loc = rt.loc

@@ -31,21 +31,6 @@ class SvePackage(WithImportedCards):
     scenario_steps = tuple(AT)
     pass_labels = ("pass", "done", "keep hand", "end main phase")  # 7.3.3: the main phase's way to pass
 
-    def rules(self):
-        if self._rules_with_cards is not None:
-            return self._rules_with_cards
-        from . import rules
-
-        return rules()
-
-    def importer(self):
-        from .cockatrice import importer
-
-        return importer()
-
-    def deck_module(self):
-        return deckmod
-
     def deck_pool(self) -> dict[str, CardDef]:
         return self.rules().cards
 
@@ -57,14 +42,8 @@ class SvePackage(WithImportedCards):
         return out
 
     # ------------------------------------------------------------------ decks
-    def shipped_decks(self) -> list[str]:
-        return deckmod.shipped_deck_names()
-
     def load_yaml_deck(self, name: str) -> deckmod.Deck:
         return deckmod.load_deck(name, self.rules().cards)
-
-    def check_deck(self, deck: deckmod.Deck) -> list[str]:
-        return deckmod.check_deck(deck)
 
     def deck_from_json(self, data: dict) -> deckmod.Deck:
         return deckmod.parse_deck({k: data[k] for k in ("name", "format", "leader", "basis", "main", "evolve")
@@ -78,9 +57,6 @@ class SvePackage(WithImportedCards):
                         card_files=self.card_files)
 
     # ---------------------------------------------------------------- scenarios
-    def card_builder(self):
-        return self.rules().builder
-
     def inline_card(self, entry: Any, where: str) -> CardDef:
         """A scenario's inline card (SPEC "Inline cards"): without ``script``, ``abilities`` or
         ``effect`` its ``text`` defines what it does even when ``keywords`` are listed too (the
@@ -232,11 +208,7 @@ class SvePackage(WithImportedCards):
         ctrl = common.entry_controller(e, p, path)
         oid = g.create(card, p, zone, ctrl if zone == "field" else p, face_up=face == "up", orient=orient)
         common.set_entry_state(g, oid, p, e, path)
-        if "damage" in e:
-            if not isinstance(e["damage"], int) or e["damage"] < 0:
-                raise ValueError(f"{path}.damage: expected a whole number of 0 or more")
-            if e["damage"]:
-                g.set_data(oid, "damage", e["damage"])
+        common.set_entry_damage(g, oid, e, path)
         if e.get("boxed"):
             from ...kernel.effects import CEffect
 
@@ -356,12 +328,6 @@ class SvePackage(WithImportedCards):
         if g.frames and g.frames[0].kind == "setup":
             return "preparation"
         return g.phase
-
-    # ------------------------------------------------------------------ text
-    def describe(self, g: Game, viewer: int) -> str:
-        from .board import board_text
-
-        return board_text(g, viewer)
 
 
 PACKAGE = SvePackage()

@@ -8,11 +8,15 @@ from ...cards.card_rules import CardRules
 from ...cards.context import Ctx, cond, has_kw, matches, select, value
 from ...cards.interpreter import Run
 from ...cards.loader import set_ability_flags
+from ...cards.play import proc_pay, proc_play
 from ...kernel.decisions import clip
 from ...kernel.effects import CEffect, LayerView
 from ...kernel.events import Event
 from ...kernel.objects import Ability, CardDef
-from . import links
+from . import links, ops
+from .procedures import actions, attack, confirm, damage, moves, setup, turn
+from .procedures.costs import can_pay, norm_items, pay_item, push_cost_moves
+from .procedures.moves import carry_effects, create_token, plan_from_op
 from .vocabulary import FACE_ZONES, ZONES, vocabulary
 
 if TYPE_CHECKING:
@@ -92,8 +96,6 @@ class SveRules(CardRules):
         self.builder: Any = None
         self.filler: CardDef | None = None
         self.plain_leader: CardDef | None = None
-        from .procedures import install
-
         install(self)
 
     def default_orient(self, zone: str) -> str:
@@ -353,8 +355,6 @@ class SveRules(CardRules):
         return self.tokens[key]
 
     def make_token(self, g: Game, rt: Run, card: Any, p: int, zone: str | None, orient: str | None) -> int | None:
-        from .procedures.moves import create_token
-
         return create_token(g, self.token_def(card, g), p, zone or "field", engaged=orient == "engaged")
 
     def change_control(self, g: Game, oid: int, p: int) -> int:
@@ -370,8 +370,6 @@ class SveRules(CardRules):
         return new
 
     def move_objects(self, rt: Run, ids: list[int], dest: str, cause: str, extra: dict) -> list[int] | None:
-        from .procedures.moves import plan_from_op
-
         return plan_from_op(rt, ids, dest, cause, extra)
 
     # ------------------------------------------------------------------ targeting
@@ -454,8 +452,6 @@ class SveRules(CardRules):
                 if alt:
                     # 10.6.2.5.1.2: an alternate cost the player may pay instead (followers, amulets
                     # and spells alike)
-                    from .procedures.costs import norm_items
-
                     items.append(("either", {"normal": [pp], "alt": norm_items(alt)}))
                 else:
                     items.append(pp)
@@ -467,14 +463,10 @@ class SveRules(CardRules):
         return items
 
     def pay_item(self, g: Game, f: Frame, name: str, arg: Any) -> bool | None:
-        from .procedures.costs import pay_item
-
         return pay_item(g, f, name, arg)
 
     def can_pay(self, g: Game, p: int, src: int | None, items: list, env: dict | None = None,
                 ep_ok: bool = False) -> bool:
-        from .procedures.costs import can_pay
-
         return can_pay(g, p, src, items, env or {}, ep_ok)
 
     def can_rest_for_cost(self, g: Game, oid: int) -> bool:
@@ -511,8 +503,6 @@ class SveRules(CardRules):
         """Cards moved as a cost (bury, banish) go through the ``moves`` procedure, with the
         replacement effects every move has (Stack 13.3.2.2, ``replacement`` abilities, 10.10);
         a replaced move still counts as paid (10.6.2.5.2).  True: the procedure was pushed."""
-        from .procedures.costs import push_cost_moves
-
         return push_cost_moves(g, p, ids, "banished" if how == "banish" else "cemetery", how)
 
     def pay_life(self, g: Game, p: int, n: int) -> None:
@@ -522,8 +512,6 @@ class SveRules(CardRules):
     def to_waiting(self, g: Game, oid: int, p: int) -> int:
         """10.6.2.1: reveal the card and move it to the resolution zone (on top, 4.11.2); effects
         applied to it in the EX area still apply (10.6.2.1.3)."""
-        from .procedures.moves import carry_effects
-
         o = g.objects[oid]
         was = o.zone
         new = g.move(oid, "resolution", -1, controller=p, cause="play", event=False)
@@ -694,4 +682,17 @@ class SveRules(CardRules):
         return f"activate {self.obj_ref(g, oid)}"
 
 
-__all__ = ["SveRules"]
+def install(rules: SveRules) -> None:
+    """The procedures and the instructions of the effect language SVE adds."""
+    for name, proc in {
+        "play": proc_play, "pay": proc_pay, "setup": setup.proc_setup, "turn": turn.proc_turn,
+        "confirm": confirm.proc_confirm, "rules_handling": confirm.proc_rules_handling,
+        "resolve": actions.proc_resolve, "quick": actions.proc_quick, "free_play": actions.proc_free_play,
+        "attack": attack.proc_attack, "damage": damage.proc_damage, "moves": moves.proc_moves,
+    }.items():
+        rules.register(name, proc)
+    ops.install(rules)
+    rules.waiting_empty = lambda g: not g.zones[(-1, "resolution")]  # type: ignore[attr-defined]
+
+
+__all__ = ["SveRules", "install"]

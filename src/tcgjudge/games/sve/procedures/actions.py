@@ -11,6 +11,7 @@ from ....cards.interpreter import start_program
 from ....cards.play import begin_play, program_of, recheck_targets, required_targets_exist, start_free_play
 from ....kernel import debug
 from ....kernel.events import Event
+from ...resolution import resolve_first_step
 from .costs import can_pay
 
 if TYPE_CHECKING:
@@ -283,36 +284,23 @@ def fix_counts(g: Game, p: int, env: dict) -> None:
     env.setdefault("_sc", sum(1 for x in cem if "spell" in g.chars(x)["types"]))
 
 
+def _start_effect(g: Game, o, src: int | None, spec: dict, env: dict, ab: Ability | None) -> None:
+    p = o.controller
+    recheck_targets(g, p, src, spec, env)
+    fix_counts(g, p, env)
+    if ab is not None:
+        start_program(g, p, src, program_of(spec, env.get("_modes", ())), env, text=ab.text)
+    else:
+        start_program(g, p, src, program_of(spec, env.get("_modes", ())), env)
+
+
 def proc_resolve(g: Game, f: Frame) -> None:
     """10.6.2.8: resolve the card or ability just played."""
     d = f.data
     oid = d["oid"]
     rules = g.rules
-    if f.step == 0:
-        o = g.objects.get(oid)
-        if o is None or o.zone != "resolution":
-            g.pop()
-            return
-        env = dict(o.get("env") or {})
-        p = o.controller
-        ab = o.get("ability")
-        if ab is not None:  # 10.6.2.8.2: an activated or automatic ability
-            src = o.get("source")
-            recheck_targets(g, p, src, ab.spec, env)
-            fix_counts(g, p, env)
-            f.step = 1
-            start_program(g, p, src, program_of(ab.spec, env.get("_modes", ())), env, text=ab.text)
-            return
-        c = g.chars(oid)
-        if "spell" in c["types"]:  # 10.6.2.8.2: a spell
-            eff = c.get("effect")
-            spec = eff.spec if eff is not None else {}
-            recheck_targets(g, p, oid, spec, env)
-            fix_counts(g, p, env)
-            f.step = 1
-            start_program(g, p, oid, program_of(spec, env.get("_modes", ())), env)
-            return
-        f.step = 2
+    if f.step == 0:  # 10.6.2.8.2: an activated or automatic ability, or a spell
+        resolve_first_step(g, f, "resolution", "spell", _start_effect)
         return
     if f.step == 1:  # 10.6.2.8.2.3: what is left in the resolution zone goes
         unreveal(g)

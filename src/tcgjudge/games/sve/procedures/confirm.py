@@ -18,7 +18,7 @@ from ....cards.play import begin_play
 from ....kernel import debug
 from ....kernel.priority import pick_trigger, take_trigger
 from .. import links
-from . import abilities_in
+from ..abilities import abilities_in
 from .actions import resolve_played
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....cards.context import Ctx, cond, matches, resolve
 from ....kernel.events import Event
-from . import abilities_in
+from ..abilities import abilities_in
 
 if TYPE_CHECKING:
     from ....kernel.game import Frame, Game

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ....cards.context import has_kw, one_per_card
 from ....kernel.events import Event
+from ...opening import deal, from_deck, set_first_player
 from ..vocabulary import CINDERELLA, VANGUARD
 
 if TYPE_CHECKING:
@@ -82,14 +83,8 @@ def proc_setup(g: Game, f: Frame) -> None:
                       [("go first", "first"), ("go second", "second")])
                 return
             first = chooser if ans == "first" else 1 - chooser
-        g.gvars["first"] = first
-        g.active = first
-        g.note(f"p{first + 1} goes first")
-        for p in (first, 1 - first):  # 6.2.1.7
-            for _ in range(4):
-                deck = g.zone(p, "deck")
-                if deck:
-                    g.move(deck[-1], "hand", p, cause="setup", event=False)
+        set_first_player(g, first)
+        deal(g, first, "hand", 4)  # 6.2.1.7
         d["who"] = [first, 1 - first]
         f.step = 3
     if f.step == 3:  # 6.2.1.8: the redraw, first player first, once each
@@ -117,10 +112,7 @@ def proc_setup(g: Game, f: Frame) -> None:
             order = d.pop("order") + hand
             for x in order:  # the first chosen goes to the bottom first
                 g.move(x, "deck", p, pos="bottom", cause="redraw", event=False)
-            for _ in range(4):
-                deck = g.zone(p, "deck")
-                if deck:
-                    g.move(deck[-1], "hand", p, cause="redraw", event=False)
+            from_deck(g, p, "hand", 4, cause="redraw")
             g.note(f"p{p + 1} redraws their hand")
             d["who"].pop(0)
         f.step = 4
