@@ -36,6 +36,7 @@ def install(rules: NovaRules) -> None:
         rules.register(name, proc)
     ops.install(rules)
     rules.rules_process = lambda g: rules_process(g)  # type: ignore[method-assign]
+    rules.interrupt_processes = lambda g: interrupt_processes(g)  # type: ignore[method-assign]
     rules.priority_options = lambda g, p: priority_options(g, p)  # type: ignore[attr-defined]
     rules.do_action = lambda g, f, p, a: do_action(g, f, p, a)  # type: ignore[attr-defined]
     rules.waiting_empty = lambda g: not g.zones[(-1, "waiting")]  # type: ignore[attr-defined]
@@ -608,9 +609,26 @@ def pending_process(g: Game) -> bool:
     return any(g.objects[x].get("destroyed") for x in g.all_in("field"))
 
 
-def rules_process(g: Game) -> bool:
-    """501-507: done at once, each time a player would get priority (501.1); True when anything
-    was done (then they are checked again)."""
+def interrupt_processes(g: Game) -> bool:
+    """501.1: the rules processes are done the moment their event occurs, interrupting the card
+    or effect being resolved (called between two instructions of a resolving effect).  Repeated
+    while they do anything (501.1.1: those arising together are done together).  What 907.1
+    leaves for the next priority process (destroyed cards going to the graveyard) waits for it.
+    True when a procedure was pushed (a replacement effect's choice)."""
+    for _ in range(16):
+        depth = len(g.frames)
+        acted = rules_process(g, at_priority=False)
+        if len(g.frames) > depth:
+            return True
+        if not acted:
+            return False
+    return False
+
+
+def rules_process(g: Game, at_priority: bool = True) -> bool:
+    """501-507: done at once (501.1): each time a player would get priority, and between the
+    instructions of a resolving effect (``at_priority`` False, see :func:`interrupt_processes`);
+    True when anything was done (then they are checked again)."""
     rules: NovaRules = g.rules  # type: ignore[assignment]
     # 502 and 003: losing
     lose_life = [p for p in (0, 1) if rules.life(g, p) <= 0]
@@ -640,6 +658,8 @@ def rules_process(g: Game) -> bool:
             if rules.destroy(g, oid, o.get("last_damage", "damage")):
                 acted = True
     g.end_batch()
+    if not at_priority:
+        return acted or _limit_and_equip(g, rules)
     # 907.1: destroyed cards whose "when destroyed" abilities have all resolved go to the graveyard
     waiting_for = set()
     for t in g.triggers:
@@ -655,6 +675,18 @@ def rules_process(g: Game) -> bool:
             g.move(oid, rules.redirect(g, o, "graveyard"), o.owner, cause="battle" if how == "battle" else "destroy")
         g.end_batch()
         acted = True
+    acted = _limit_and_equip(g, rules) or acted
+    ended = [e for e in g.effects if e.duration == "while" and not cond(
+        Ctx(g, e.controller, e.source, e.ability[1] if isinstance(e.ability, tuple) else {}), e.cond)]
+    if ended:
+        g.effects = [e for e in g.effects if e not in ended]
+        g.touch()
+    return acted
+
+
+def _limit_and_equip(g: Game, rules: NovaRules) -> bool:
+    """505 and 506; True when anything was done."""
+    acted = False
     # 505: one card of a name where only one may be
     for p in (0, 1):
         by_name: dict[str, list[int]] = {}
@@ -687,9 +719,4 @@ def rules_process(g: Game) -> bool:
             acted = True
         elif to.controller != o.controller:  # 205.4: it follows its card's controller
             g.move(oid, "field", to.controller, controller=to.controller, cause="control")
-    ended = [e for e in g.effects if e.duration == "while" and not cond(
-        Ctx(g, e.controller, e.source, e.ability[1] if isinstance(e.ability, tuple) else {}), e.cond)]
-    if ended:
-        g.effects = [e for e in g.effects if e not in ended]
-        g.touch()
     return acted

@@ -47,6 +47,8 @@ class NovaRules(CardRules):
     effects_lock_affected = True
     # 802.1.2.1: printed values, then effects that change no number, then effects that do
     layers = ("base", "abilities", "nonnum", "num")
+    #: 501.1: rules processes are done at once, interrupting the effect being resolved
+    interrupting_processes = True
 
     def __init__(self) -> None:
         super().__init__()
