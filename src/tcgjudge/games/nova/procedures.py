@@ -338,6 +338,15 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
             if not targets_ok(g, p, oid, ab.spec, None):
                 continue
             opts.append((rules.activate_label(g, oid, ab), ("act", oid, ab.index)))
+    for zone in ("hand", "graveyard"):  # 803.1.3: abilities whose text names the zone they work in
+        for oid in g.zone(p, zone):
+            c = g.chars(oid)
+            for ab in c.get("acts", ()):
+                if zone not in ab.zones or ab.spec.get("energy_ab"):
+                    continue
+                if timing_ok(g, p, ab.spec, main) and rules.ability_usable(g, p, oid, ab) \
+                        and targets_ok(g, p, oid, ab.spec, None):
+                    opts.append((rules.activate_label(g, oid, ab), ("act", oid, ab.index)))
     seen: set[str] = set()
     for zone in ("hand", "character_deck"):
         for oid in g.zone(p, zone):
@@ -357,6 +366,10 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
             if c.get("alt_cost") is not None and card_playable(g, p, oid, alt=True):
                 seen.add(key)  # 902.9, 902.9.2.1: the alternative cost is declared as it is played
                 opts.append((f"play {key} with alternative cost", ("play", oid, "alt")))
+            eff = c.get("effect")
+            if eff is not None and eff.spec.get("optional_cost") and card_playable(g, p, oid, optional=True):
+                seen.add(key)  # 902.8.2: whether to pay an optional additional cost is chosen as it is played
+                opts.append((f"play {key} with additional cost", ("play", oid, "optional")))
     if main and not g.record.get(f"{p}:energy_set"):  # 404.2.1, 906.1
         setk: set[str] = set()
         for oid in g.zone(p, "hand"):
@@ -439,7 +452,7 @@ def waiting_locked(g: Game) -> bool:
     return any("no_waiting" in g.chars(x).get("flags", ()) for x in g.zones[(-1, "waiting")])
 
 
-def card_playable(g: Game, p: int, oid: int, free: bool = False, alt: bool = False) -> bool:
+def card_playable(g: Game, p: int, oid: int, free: bool = False, alt: bool = False, optional: bool = False) -> bool:
     rules: NovaRules = g.rules  # type: ignore[assignment]
     c = g.chars(oid)
     if g.pmods(p).get("cannot_play"):
@@ -462,6 +475,8 @@ def card_playable(g: Game, p: int, oid: int, free: bool = False, alt: bool = Fal
                 return False
             items.append(("energy", need))
     items.extend(spec.get("cost", ()))
+    if optional:
+        items.extend(spec.get("optional_cost", ()))  # 902.8.2
     return rules.can_pay_items(g, p, oid, items)
 
 
@@ -469,10 +484,15 @@ def do_action(g: Game, f: Frame, p: int, ans: tuple) -> None:
     rules: NovaRules = g.rules  # type: ignore[assignment]
     kind = ans[0]
     if kind == "play":
-        begin_play(g, f, 1, 0, p, "card", ans[1], alt=len(ans) > 2)
+        begin_play(g, f, 1, 0, p, "card", ans[1], alt=len(ans) > 2 and ans[2] == "alt",
+                   optional=len(ans) > 2 and ans[2] == "optional")
     elif kind == "act":
         oid, index = ans[1], ans[2]
         ab = next(a for a in g.chars(oid)["abilities"] if a.index == index)
+        o = g.objects[oid]
+        if not rules.zone_specs[o.zone].public:  # 801.3.5.2: activated from a hidden zone: revealed
+            g.set_data(oid, "known", "all")
+            g.note(f"p{p + 1} reveals {o.card.key} to activate its ability (801.3.5.2)")
         begin_play(g, f, 1, 0, p, "ability", oid, ab, immediate=bool(ab.spec.get("energy_ab")))
     elif kind == "set":
         set_energy(g, p, ans[1])
@@ -535,7 +555,7 @@ def proc_resolve(g: Game, f: Frame) -> None:
                 return
             f.step = 1
             g.push("run", p=p, src=o.get("source"), env=env,
-                   stack=[[program_of(spec, env.get("_modes", ())), 0, "seq", None]])
+                   stack=[[_choosing(spec, oid) + program_of(spec, env.get("_modes", ())), 0, "seq", None]])
             return
         c = g.chars(oid)
         if "spell" in c["types"]:  # 804.3.2
@@ -547,7 +567,8 @@ def proc_resolve(g: Game, f: Frame) -> None:
                 f.step = 1
                 return
             f.step = 1
-            g.push("run", p=p, src=oid, env=env, stack=[[program_of(spec, env.get("_modes", ())), 0, "seq", None]])
+            g.push("run", p=p, src=oid, env=env,
+                   stack=[[_choosing(spec, oid) + program_of(spec, env.get("_modes", ())), 0, "seq", None]])
             return
         f.step = 2
         return
@@ -593,6 +614,12 @@ def proc_resolve(g: Game, f: Frame) -> None:
         _after(g)
         g.pop()
         return
+
+
+def _choosing(spec: dict, oid: int) -> tuple:
+    """804.4: a card or ability that chooses (選) chooses first as it resolves."""
+    ch = spec.get("choose_now")
+    return (("choose_now", {"specs": ch, "self": oid}),) if ch else ()
 
 
 def _after(g: Game) -> None:

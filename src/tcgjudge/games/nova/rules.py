@@ -368,7 +368,9 @@ class NovaRules(CardRules):
         if how in ("discard", "reveal"):
             flt["zone"] = "hand"
             flt.setdefault("player", "you")
-            return select(ctx, flt)
+            # a card being played is in the waiting area when its cost is paid (804.2.5 after
+            # 804.2.1): it cannot pay for itself from the hand
+            return [x for x in select(ctx, flt) if x != src]
         if how in ("banish", "bury"):
             flt.setdefault("controller", "you")
             return [x for x in select(ctx, flt) if x != src or flt.get("self")]
@@ -409,6 +411,9 @@ class NovaRules(CardRules):
                 if need:
                     items.append(("energy", need))
             items.extend(spec.get("cost", ()))
+            if d.get("optional") and "character" not in c["types"]:
+                items.extend(spec.get("optional_cost", ()))  # 902.8.2: chosen to be paid
+                d["env"]["_paid_optional"] = True
         else:
             items.extend(spec.get("cost", ()))
         return items
@@ -418,12 +423,22 @@ class NovaRules(CardRules):
         c = g.chars(oid)
         out = dict(c.get("cost_colors", {}))
         gen = c.get("cost_generic", 0)
-        for eff, mod in g.pmods(p).get("cost_mods", ()):
-            from ...cards.context import matches
+        from ...cards.context import matches
 
+        mods = [(Ctx(g, eff.controller, eff.source), mod) for eff, mod in g.pmods(p).get("cost_mods", ())]
+        o = g.objects[oid]
+        zone = o.zone if o.zone != self.waiting_zone else (o.get("from") or o.zone)  # as it was played
+        if zone not in self.layered_zones and c.get("has_static"):
+            # 801.5.5, 803.1.3: a static ability that works in the zone its text names (a card's
+            # own cost while it is in the hand) applies there; the layers cover only the field
+            for ab in c["abilities"]:
+                if ab.kind == "static" and zone in ab.zones:
+                    mods.extend((Ctx(g, o.controller, oid), dict(part["args"]["cost_mod"], affects="self"))
+                                for part in ab.spec["effects"] if part["op"] == "player"
+                                and part["args"].get("cost_mod", {}).get("affects") == "self")
+        for ectx, mod in mods:
             sel = mod.get("affects", {})
-            ectx = Ctx(g, eff.controller, eff.source)
-            if not matches(ectx, oid, {k: v for k, v in sel.items() if k != "zone"}):
+            if sel != "self" and not matches(ectx, oid, {k: v for k, v in sel.items() if k != "zone"}):
                 continue
             n = value(ectx, mod.get("n", 0))
             if n > 0:
