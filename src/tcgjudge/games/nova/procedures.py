@@ -577,6 +577,8 @@ def proc_resolve(g: Game, f: Frame) -> None:
         if o is not None and o.zone == "waiting":
             if o.get("ability") is not None:
                 g.erase(oid)
+                if o.get("kind") == "ability":  # 801.3.9: an activated ability resolved: it was "used"
+                    g.emit(Event("ability_used", oid=o.get("source"), player=o.controller))
             else:
                 g.move(oid, rules.redirect(g, o, "graveyard"), o.owner, cause="resolved")
         _after(g)

@@ -57,6 +57,14 @@ class NovaRules(CardRules):
 
         install(self)
 
+    def add_pending(self, g: Game, controller: int, src: int, ab: Ability, bind: dict, card: Any) -> None:
+        """914.2: an automatic ability that "does not trigger" (its card has the flag
+        ``no_trigger``, given by an effect) does not, even when its condition is met."""
+        if src in g.objects and "no_trigger" in g.chars(src).get("flags", ()):
+            g.note(f"{g.objects[src].card.key}: its automatic ability does not trigger (914.2)")
+            return
+        super().add_pending(g, controller, src, ab, bind, card)
+
     def default_orient(self, zone: str) -> str:
         return "standby" if zone in ("field", "energy") else ""  # 302.4
 

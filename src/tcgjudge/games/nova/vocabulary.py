@@ -51,6 +51,7 @@ TRIGGERS: dict[str, dict] = {
     "blocks": dict(event="block", subject="self"),  # 405.5.5
     "damaged": dict(event="damage", subject="self"),
     "servant_damaged": dict(event="damage"),  # 916.3.2.1: once for each servant dealt damage
+    "you_use_ability": dict(event="ability_used", player="you"),  # 801.3.9: resolved, not negated
     "you_discard": dict(event="move", cause="discard", player="you"),  # 911.3: once for each card discarded
     "energy_added": dict(event="energy", player="you"),  # 801.6.4.2
     "energy_set": dict(event="energy_set", player="you"),
