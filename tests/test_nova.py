@@ -166,3 +166,67 @@ def test_best_of_three_match_with_side_swaps() -> None:
     assert PKG.check_deck(mm.decks[0]) == []
     with pytest.raises(IllegalAction):
         apply_swap(mm.decks[0], "Ember Pup", "No Such Card")
+
+
+#: the game actions of the 900s that cards perform, by the effect-language word that does them
+GAME_ACTIONS = {
+    "standby": "904.1", "freeze": "904.2", "draw": "905", "destroy": "907.1", "negate_destroy": "907.3",
+    "to_graveyard": "908", "choose": "909", "reveal": "910", "discard": "911", "cancel": "913",
+    "damage": "916", "shield": "917", "become": "918.1", "grant": "918", "lose": "918.3",
+    "counter": "919.1", "move_counters": "919.4", "shuffle": "920", "retire": "921", "battle": "922",
+    "double": "923", "skip_phase": "925", "add_phase": "401.2",
+}
+
+
+def _actions_of(x, found: set) -> None:
+    if isinstance(x, dict):
+        if x.get("op") in GAME_ACTIONS:
+            found.add(x["op"])  # a static ability's part ("grant", ...)
+        if x.get("targets") or x.get("choose_now") or "select" in x:
+            found.add("choose")
+        if x.get("shuffle"):
+            found.add("shuffle")
+        for v in x.values():
+            _actions_of(v, found)
+    elif isinstance(x, (list, tuple)):
+        if len(x) == 2 and isinstance(x[0], str):
+            if x[0] in GAME_ACTIONS:
+                found.add(x[0])
+            if x[0] == "select":
+                found.add("choose")
+        for v in x:
+            _actions_of(v, found)
+
+
+def test_pool_uses_every_game_action_at_least_twice() -> None:
+    counts = dict.fromkeys(GAME_ACTIONS, 0)
+    for c in PKG.pool().values():
+        found: set = set()
+        for ab in c.chars["abilities"]:
+            _actions_of(ab.spec, found)
+        if c.chars.get("effect") is not None:
+            _actions_of(c.chars["effect"].spec, found)
+        for k in ("appear_cost", "alt_cost"):
+            _actions_of(c.chars.get(k), found)
+        for k in found:
+            counts[k] += 1
+    assert {k: n for k, n in counts.items() if n < 2} == {}
+
+
+@pytest.mark.rules("nova", "910.2", "920.2")
+def test_reveal_and_shuffle_what_players_know() -> None:
+    g = PKG.new_game([_deck(), _deck("night-court")], 3, first=0)
+    g.decide("keep hand")
+    g.decide("keep hand")
+    rules = g.rules
+    card = g.zone(0, "hand")[0]
+    rules.reveal(g, card)
+    assert rules.can_see(g, g.objects[card], 1)
+    lines = len(g.log)
+    rules.reveal(g, card)  # 910.2: a card already revealed cannot be revealed again: nothing happens
+    assert len(g.log) == lines
+    top = g.zone(0, "deck")[-1]
+    rules.reveal(g, top)
+    assert rules.can_see(g, g.objects[top], 1)
+    rules.shuffle(g, 0)  # 920.2: what was seen of the shuffled cards does not last through the shuffle
+    assert not any(rules.can_see(g, g.objects[x], v) for x in g.zone(0, "deck") for v in (0, 1))

@@ -84,7 +84,11 @@ def proc_run(g: Game, f: Frame) -> None:
     """Step a program until it finishes, asks, or pushes a sub-procedure."""
     d = f.data
     stack = d["stack"]
-    ops = g.rules.ops
+    rules = g.rules
+    ops = rules.ops
+    interrupting = rules.interrupting_processes
+    if interrupting and d.pop("_interrupted", False):
+        d.pop("ret", None)  # the rules process's procedure returned; no instruction is waiting for it
     while stack:
         top = stack[-1]
         block, pc = top[0], top[1]
@@ -119,6 +123,9 @@ def proc_run(g: Game, f: Frame) -> None:
             return  # asked a question or pushed a procedure; resume later
         d.pop("loc", None)
         d.pop("ret", None)
+        if interrupting and r is True and rules.interrupt_processes(g):
+            d["_interrupted"] = True  # NOVA 501.1: a rules process interrupts the effect
+            return
     g.pop(d.get("result"))
 
 

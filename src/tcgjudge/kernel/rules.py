@@ -76,6 +76,19 @@ class GameRules:
     def default_orient(self, zone: str) -> str:
         return ""
 
+    #: does the game perform its rules processes the moment they arise, interrupting a resolving
+    #: effect between two of its instructions (NOVA 501.1)?  When False (Caster CR 602.1a, SVE
+    #: 10.5.2.1) they wait until a player would receive priority; the interpreter then never calls
+    #: :meth:`interrupt_processes`, so games that do not need it pay nothing.
+    interrupting_processes = False
+
+    def interrupt_processes(self, g: GameState) -> bool:
+        """Perform the rules processes that are due now, in the middle of a resolving effect
+        (called by the effect interpreter after each completed instruction when
+        :attr:`interrupting_processes` is set).  True when a procedure was pushed: the effect
+        resumes with its next instruction once that procedure has finished."""
+        return False
+
     def unstoppable_loop(self, g: GameState) -> None:
         """The game repeats actions no player can stop: a draw (CR 1301.1c, SVE 15.2.1.3)."""
         g.end("draw", "a loop that neither player can stop (CR 1301.1c)")

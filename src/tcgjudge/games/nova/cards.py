@@ -172,8 +172,24 @@ def _build(entry: dict, chars: dict) -> dict:
             # 801.6.4.2: an automatic ability with no target that triggers on energy being added (by
             # an energy ability) and adds energy is an energy ability
             ab.spec["energy_ab"] = True
+    # 804.4: what a card or ability "chooses" (選び, 選ぶ, 選んで) is chosen as its effect resolves,
+    # at the instruction; targets declared as it is played (804.2.2.1) are those the text names
+    # with 対象 (and the card a magic item with Equip is equipped to, 205.2).  See
+    # docs/nova-rulings.md.
+    if "effect" in out and not equip:
+        _choose_at_resolution(out["effect"].spec, str(entry.get("text") or ""))
+    for ab in out["abilities"]:
+        if ab.kind in ("activated", "auto"):
+            _choose_at_resolution(ab.spec, ab.text or "")
     set_ability_flags(out)
     return out
+
+
+def _choose_at_resolution(spec: dict, text: str) -> None:
+    """Move the ``targets`` of a card or ability whose text chooses with 選 to ``choose_now``,
+    chosen by NOVA's resolution (804.4) instead of as it is played (804.2.2.1)."""
+    if spec.get("targets") and "選" in text and "対象" not in text:
+        spec["choose_now"] = spec.pop("targets")
 
 
 class NovaBuilder(CardBuilder):
@@ -203,6 +219,9 @@ class NovaBuilder(CardBuilder):
                 entry["appear_cost"] = self.cost(entry["appear_cost"], chk, "appear_cost")
             if "alt_cost" in entry:
                 entry["alt_cost"] = self.cost(entry["alt_cost"], chk, "alt_cost")
+            eff = entry.get("effect")
+            if isinstance(eff, dict) and "optional_cost" in eff:
+                entry["effect"] = dict(eff, optional_cost=self.cost(eff["optional_cost"], chk, "effect.optional_cost"))
             text = entry.get("text") or ""
             if isinstance(text, str) and not any(k in entry for k in ("abilities", "effect", "script")):
                 rest = re.sub(r"【[^】]*】(：\S+)?", "", text).strip()

@@ -21,7 +21,7 @@ def install(rules: CardRules) -> None:
         "retire": move_op("retire", ()), "battle": op_battle, "double": op_double, "shield": op_shield,
         "negate_destroy": op_negate_destroy, "skip_phase": op_skip_phase, "add_phase": op_add_phase,
         "limit_level": op_limit_level, "move_counters": op_move_counters, "become": op_become,
-        "remove_damage": op_remove_damage,
+        "remove_damage": op_remove_damage, "choose_now": op_choose_now,
     })
     rules.filter_hooks.update({
         "affiliation": lambda ctx, oid, o, c, v: any(
@@ -39,7 +39,60 @@ def install(rules: CardRules) -> None:
         "blocking": lambda ctx, oid, o, c, v: ((ctx.g.gvars.get("battle") or {}).get("blocker") == oid) == bool(v),
         "restricted": lambda ctx, oid, o, c, v: ctx.g.rules.restricted(ctx.g, oid) == bool(v),
     })
-    rules.cond_hooks.update({"life": cond_life, "limit_level": cond_limit, "energy_count": cond_energy_count})
+    rules.cond_hooks.update({"life": cond_life, "limit_level": cond_limit, "energy_count": cond_energy_count,
+                             "paid_optional": cond_paid_optional})
+
+
+def cond_paid_optional(ctx: Ctx, a: Any) -> bool:
+    """902.8.2: whether the optional additional cost was paid as the card was played."""
+    return bool(ctx.env.get("_paid_optional")) == bool(a)
+
+
+def op_choose_now(rt: Run, a: dict) -> bool:
+    """804.4: the cards a resolving card or ability "chooses" are chosen now, one at a time, as
+    many as the number given while any can be chosen (804.4.1, 804.4.1.1), any number up to it
+    for "まで" (804.4.1.2), none when none can be (804.4.1.3: the instructions about them then do
+    nothing).  Its own card or ability in the waiting area is never among them.  A value divided
+    among them (804.2.2.2, 916.3.2) is then divided, ``_alloc_NAME``, at least 1 each."""
+    from ...cards.play import divide, legal_targets
+
+    g = rt.g
+    loc = rt.loc
+    specs = a["specs"]
+    if loc.get("stage") == "divide":
+        return divide(g, rt.f, list(specs), rt.ctx)
+    i = loc.get("i", 0)
+    ans = rt.answer()
+    while i < len(specs):
+        t = specs[i]
+        name = t["as"]
+        got = rt.env.setdefault(name, [])
+        need = value(rt.ctx, t.get("n", 1))
+        dv = t.get("divide")
+        if dv is not None:
+            need = min(need, value(rt.ctx, dv.get("n") if isinstance(dv, dict) else dv))
+        if ans is not None:
+            if ans == "done":
+                loc["done"] = i
+            else:
+                got.append(ans)
+            ans = None
+        if loc.get("done") == i:
+            need = len(got)
+        cands = [x for x in legal_targets(g, rt.ctx, t, a.get("self")) if x not in got]
+        if len(got) >= need or not cands:
+            i += 1
+            loc["i"] = i
+            continue
+        opts = [(f"choose {g.rules.obj_ref(g, c)}", c) for c in cands]
+        if t.get("up_to"):
+            opts.append(("done", "done"))
+        chooser = player1(rt.ctx, t["chooser"]) if t.get("chooser") else rt.p
+        return rt.ask(chooser, "target", f"choose {len(got) + 1} of {need} ({name})", opts)
+    if any(t.get("divide") is not None for t in specs):
+        loc["stage"] = "divide"
+        return divide(g, rt.f, list(specs), rt.ctx)
+    return True
 
 
 def _range(n: int, spec: Any, ctx: Ctx) -> bool:
@@ -110,8 +163,15 @@ def op_damage(rt: Run, a: dict) -> bool:
     dealt at once (916.3)."""
     g = rt.g
     rules = g.rules
-    n = value(rt.ctx, a["n"])
     src = rt.d.get("src")
+    if "divided" in a:  # 804.2.2.2, 916.3.2: as divided, dealt all at once
+        name = a["divided"]
+        g.begin_batch()
+        for oid, k in zip(rt.env.get(name) or [], rt.env.get(f"_alloc_{name}") or []):
+            rules.deal_damage(g, oid, k, src, False, rt.p)
+        g.end_batch()
+        return True
+    n = value(rt.ctx, a["n"])
     g.begin_batch()
     if "what" in a:
         for oid in resolve(rt.ctx, a["what"]):

@@ -14,8 +14,9 @@ from . import deck as deckmod
 from .vocabulary import ATTACK_STEPS, COLORS, PHASES, STATES, ZONES
 
 #: scenario `at` values (shared/conformance/SPEC.md) -> (turn phase, attack step)
-AT = {ph: (ph, None) for ph in PHASES if ph != "attack"}
-AT.update({f"attack/{s}": ("attack", s) for s in ATTACK_STEPS})
+#: in the order a turn goes through them (401.1: the attack phase's steps between the main phases)
+AT = {name: where for ph in PHASES for name, where in (
+    [(f"attack/{s}", ("attack", s)) for s in ATTACK_STEPS] if ph == "attack" else [(ph, (ph, None))])}
 #: where each attack step's scenario position begins (its choice, or its first priority)
 ATTACK_ENTRY = {"start": "start", "declare-attack": "declare_choice", "declare-block": "block_choice",
                 "battle": "battle", "end": "end"}

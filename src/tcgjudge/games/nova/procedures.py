@@ -11,12 +11,12 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...cards.context import Ctx, cond, has_kw
-from ...cards.play import begin_play, recheck_targets
+from ...cards.play import begin_play, program_of, recheck_targets
 from ...kernel.events import Event
 from ...kernel.priority import PASS, start_priority
 from ..common import begin_turn, phase_event
 from ..opening import deal, from_deck, set_first_player
-from ..resolution import resolve_first_step, run_effect, targets_available
+from ..resolution import resolve_first_step, targets_available
 from . import energy as en
 
 if TYPE_CHECKING:
@@ -309,6 +309,15 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
             if not targets_available(g, p, oid, ab.spec, None):
                 continue
             opts.append((rules.activate_label(g, oid, ab), ("act", oid, ab.index)))
+    for zone in ("hand", "graveyard"):  # 803.1.3: abilities whose text names the zone they work in
+        for oid in g.zone(p, zone):
+            c = g.chars(oid)
+            for ab in c.get("acts", ()):
+                if zone not in ab.zones or ab.spec.get("energy_ab"):
+                    continue
+                if timing_ok(g, p, ab.spec, main) and rules.ability_usable(g, p, oid, ab) \
+                        and targets_available(g, p, oid, ab.spec, None):
+                    opts.append((rules.activate_label(g, oid, ab), ("act", oid, ab.index)))
     seen: set[str] = set()
     for zone in ("hand", "character_deck"):
         for oid in g.zone(p, zone):
@@ -328,6 +337,10 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
             if c.get("alt_cost") is not None and card_playable(g, p, oid, alt=True):
                 seen.add(key)  # 902.9, 902.9.2.1: the alternative cost is declared as it is played
                 opts.append((f"play {key} with alternative cost", ("play", oid, "alt")))
+            eff = c.get("effect")
+            if eff is not None and eff.spec.get("optional_cost") and card_playable(g, p, oid, optional=True):
+                seen.add(key)  # 902.8.2: whether to pay an optional additional cost is chosen as it is played
+                opts.append((f"play {key} with additional cost", ("play", oid, "optional")))
     if main and not g.record.get(f"{p}:energy_set"):  # 404.2.1, 906.1
         setk: set[str] = set()
         for oid in g.zone(p, "hand"):
@@ -399,7 +412,7 @@ def waiting_locked(g: Game) -> bool:
     return any("no_waiting" in g.chars(x).get("flags", ()) for x in g.zones[(-1, "waiting")])
 
 
-def card_playable(g: Game, p: int, oid: int, free: bool = False, alt: bool = False) -> bool:
+def card_playable(g: Game, p: int, oid: int, free: bool = False, alt: bool = False, optional: bool = False) -> bool:
     rules = g.rules
     c = g.chars(oid)
     if g.pmods(p).get("cannot_play"):
@@ -422,6 +435,8 @@ def card_playable(g: Game, p: int, oid: int, free: bool = False, alt: bool = Fal
                 return False
             items.append(("energy", need))
     items.extend(spec.get("cost", ()))
+    if optional:
+        items.extend(spec.get("optional_cost", ()))  # 902.8.2
     return rules.can_pay_items(g, p, oid, items)
 
 
@@ -429,10 +444,15 @@ def do_action(g: Game, f: Frame, p: int, ans: tuple) -> None:
     rules = g.rules
     kind = ans[0]
     if kind == "play":
-        begin_play(g, f, 1, 0, p, "card", ans[1], alt=len(ans) > 2)
+        begin_play(g, f, 1, 0, p, "card", ans[1], alt=len(ans) > 2 and ans[2] == "alt",
+                   optional=len(ans) > 2 and ans[2] == "optional")
     elif kind == "act":
         oid, index = ans[1], ans[2]
         ab = next(a for a in g.chars(oid)["abilities"] if a.index == index)
+        o = g.objects[oid]
+        if not rules.zone_specs[o.zone].public:  # 801.3.5.2: activated from a hidden zone: revealed
+            g.set_data(oid, "known", "all")
+            g.note(f"p{p + 1} reveals {o.card.key} to activate its ability (801.3.5.2)")
         begin_play(g, f, 1, 0, p, "ability", oid, ab, immediate=bool(ab.spec.get("energy_ab")))
     elif kind == "set":
         set_energy(g, p, ans[1])
@@ -479,7 +499,8 @@ def _start_effect(g: Game, o, src: int | None, spec: dict, env: dict, ab) -> Non
             env.get(t["as"]) for t in spec["targets"]):
         g.note(f"{o.card.key} fails to resolve: its targets are gone (804.3.4)")
         return
-    run_effect(g, p, src, spec, env, env.get("_modes", ()))
+    g.push("run", p=p, src=src, env=env,
+           stack=[[_choosing(spec, o.id) + program_of(spec, env.get("_modes", ())), 0, "seq", None]])
 
 
 def proc_resolve(g: Game, f: Frame) -> None:
@@ -495,6 +516,8 @@ def proc_resolve(g: Game, f: Frame) -> None:
         if o is not None and o.zone == "waiting":
             if o.get("ability") is not None:
                 g.erase(oid)
+                if o.get("kind") == "ability":  # 801.3.9: an activated ability resolved: it was "used"
+                    g.emit(Event("ability_used", oid=o.get("source"), player=o.controller))
             else:
                 g.move(oid, rules.redirect(g, o, "graveyard"), o.owner, cause="resolved")
         _after(g)
@@ -534,6 +557,12 @@ def proc_resolve(g: Game, f: Frame) -> None:
         return
 
 
+def _choosing(spec: dict, oid: int) -> tuple:
+    """804.4: a card or ability that chooses (選) chooses first as it resolves."""
+    ch = spec.get("choose_now")
+    return (("choose_now", {"specs": ch, "self": oid}),) if ch else ()
+
+
 def _after(g: Game) -> None:
     if not g.zones[(-1, "waiting")]:
         g.gvars.pop("activated", None)  # 801.3.5.1.1: the waiting area is empty again
@@ -548,9 +577,26 @@ def pending_process(g: Game) -> bool:
     return any(g.objects[x].get("destroyed") for x in g.all_in("field"))
 
 
-def rules_process(g: Game) -> bool:
-    """501-507: done at once, each time a player would get priority (501.1); True when anything
-    was done (then they are checked again)."""
+def interrupt_processes(g: Game) -> bool:
+    """501.1: the rules processes are done the moment their event occurs, interrupting the card
+    or effect being resolved (called between two instructions of a resolving effect).  Repeated
+    while they do anything (501.1.1: those arising together are done together).  What 907.1
+    leaves for the next priority process (destroyed cards going to the graveyard) waits for it.
+    True when a procedure was pushed (a replacement effect's choice)."""
+    for _ in range(16):
+        depth = len(g.frames)
+        acted = rules_process(g, at_priority=False)
+        if len(g.frames) > depth:
+            return True
+        if not acted:
+            return False
+    return False
+
+
+def rules_process(g: Game, at_priority: bool = True) -> bool:
+    """501-507: done at once (501.1): each time a player would get priority, and between the
+    instructions of a resolving effect (``at_priority`` False, see :func:`interrupt_processes`);
+    True when anything was done (then they are checked again)."""
     rules = g.rules
     # 502 and 003: losing
     lose_life = [p for p in (0, 1) if rules.life(g, p) <= 0]
@@ -580,6 +626,8 @@ def rules_process(g: Game) -> bool:
             if rules.destroy(g, oid, o.get("last_damage", "damage")):
                 acted = True
     g.end_batch()
+    if not at_priority:
+        return acted or _limit_and_equip(g, rules)
     # 907.1: destroyed cards whose "when destroyed" abilities have all resolved go to the graveyard
     waiting_for = set()
     for t in g.triggers:
@@ -595,6 +643,18 @@ def rules_process(g: Game) -> bool:
             g.move(oid, rules.redirect(g, o, "graveyard"), o.owner, cause="battle" if how == "battle" else "destroy")
         g.end_batch()
         acted = True
+    acted = _limit_and_equip(g, rules) or acted
+    ended = [e for e in g.effects if e.duration == "while" and not cond(
+        Ctx(g, e.controller, e.source, e.ability[1] if isinstance(e.ability, tuple) else {}), e.cond)]
+    if ended:
+        g.effects = [e for e in g.effects if e not in ended]
+        g.touch()
+    return acted
+
+
+def _limit_and_equip(g: Game, rules: Any) -> bool:
+    """505 and 506; True when anything was done."""
+    acted = False
     # 505: one card of a name where only one may be
     for p in (0, 1):
         by_name: dict[str, list[int]] = {}
@@ -627,9 +687,4 @@ def rules_process(g: Game) -> bool:
             acted = True
         elif to.controller != o.controller:  # 205.4: it follows its card's controller
             g.move(oid, "field", to.controller, controller=to.controller, cause="control")
-    ended = [e for e in g.effects if e.duration == "while" and not cond(
-        Ctx(g, e.controller, e.source, e.ability[1] if isinstance(e.ability, tuple) else {}), e.cond)]
-    if ended:
-        g.effects = [e for e in g.effects if e not in ended]
-        g.touch()
     return acted

@@ -20,6 +20,7 @@ from . import energy as en
 from .cards import builder
 from .procedures import (
     do_action,
+    interrupt_processes,
     play_trigger,
     priority_options,
     proc_free_play,
@@ -64,11 +65,21 @@ class NovaRules(CardRules):
     effects_lock_affected = True
     # 802.1.2.1: printed values, then effects that change no number, then effects that do
     layers = ("base", "abilities", "nonnum", "num")
+    #: 501.1: rules processes are done at once, interrupting the effect being resolved
+    interrupting_processes = True
 
     def __init__(self) -> None:
         super().__init__()
         self.vocab = vocabulary()
         install(self)
+
+    def add_pending(self, g: Game, controller: int, src: int, ab: Ability, bind: dict, card: Any) -> None:
+        """914.2: an automatic ability that "does not trigger" (its card has the flag
+        ``no_trigger``, given by an effect) does not, even when its condition is met."""
+        if src in g.objects and "no_trigger" in g.chars(src).get("flags", ()):
+            g.note(f"{g.objects[src].card.key}: its automatic ability does not trigger (914.2)")
+            return
+        super().add_pending(g, controller, src, ab, bind, card)
 
     def default_orient(self, zone: str) -> str:
         return "standby" if zone in ("field", "energy") else ""  # 302.4
@@ -379,7 +390,9 @@ class NovaRules(CardRules):
         if how in ("discard", "reveal"):
             flt["zone"] = "hand"
             flt.setdefault("player", "you")
-            return select(ctx, flt)
+            # a card being played is in the waiting area when its cost is paid (804.2.5 after
+            # 804.2.1): it cannot pay for itself from the hand
+            return [x for x in select(ctx, flt) if x != src]
         if how in ("banish", "bury"):
             flt.setdefault("controller", "you")
             return [x for x in select(ctx, flt) if x != src or flt.get("self")]
@@ -420,6 +433,9 @@ class NovaRules(CardRules):
                 if need:
                     items.append(("energy", need))
             items.extend(spec.get("cost", ()))
+            if d.get("optional") and "character" not in c["types"]:
+                items.extend(spec.get("optional_cost", ()))  # 902.8.2: chosen to be paid
+                d["env"]["_paid_optional"] = True
         else:
             items.extend(spec.get("cost", ()))
         return items
@@ -429,12 +445,22 @@ class NovaRules(CardRules):
         c = g.chars(oid)
         out = dict(c.get("cost_colors", {}))
         gen = c.get("cost_generic", 0)
-        for eff, mod in g.pmods(p).get("cost_mods", ()):
-            from ...cards.context import matches
+        from ...cards.context import matches
 
+        mods = [(Ctx(g, eff.controller, eff.source), mod) for eff, mod in g.pmods(p).get("cost_mods", ())]
+        o = g.objects[oid]
+        zone = o.zone if o.zone != self.waiting_zone else (o.get("from") or o.zone)  # as it was played
+        if zone not in self.layered_zones and c.get("has_static"):
+            # 801.5.5, 803.1.3: a static ability that works in the zone its text names (a card's
+            # own cost while it is in the hand) applies there; the layers cover only the field
+            for ab in c["abilities"]:
+                if ab.kind == "static" and zone in ab.zones:
+                    mods.extend((Ctx(g, o.controller, oid), dict(part["args"]["cost_mod"], affects="self"))
+                                for part in ab.spec["effects"] if part["op"] == "player"
+                                and part["args"].get("cost_mod", {}).get("affects") == "self")
+        for ectx, mod in mods:
             sel = mod.get("affects", {})
-            ectx = Ctx(g, eff.controller, eff.source)
-            if not matches(ectx, oid, {k: v for k, v in sel.items() if k != "zone"}):
+            if sel != "self" and not matches(ectx, oid, {k: v for k, v in sel.items() if k != "zone"}):
                 continue
             n = value(ectx, mod.get("n", 0))
             if n > 0:
@@ -693,6 +719,7 @@ def install(rules: NovaRules) -> None:
         rules.register(name, proc)
     ops.install(rules)
     rules.rules_process = lambda g: rules_process(g)  # type: ignore[method-assign]
+    rules.interrupt_processes = lambda g: interrupt_processes(g)  # type: ignore[method-assign]
     rules.priority_options = lambda g, p: priority_options(g, p)  # type: ignore[attr-defined]
     rules.do_action = lambda g, f, p, a: do_action(g, f, p, a)  # type: ignore[attr-defined]
     rules.waiting_empty = lambda g: not g.zones[(-1, "waiting")]  # type: ignore[attr-defined]

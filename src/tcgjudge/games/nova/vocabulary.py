@@ -50,6 +50,9 @@ TRIGGERS: dict[str, dict] = {
     "servant_attacks": dict(event="attack"),  # 405.4.6
     "blocks": dict(event="block", subject="self"),  # 405.5.5
     "damaged": dict(event="damage", subject="self"),
+    "servant_damaged": dict(event="damage"),  # 916.3.2.1: once for each servant dealt damage
+    "you_use_ability": dict(event="ability_used", player="you"),  # 801.3.9: resolved, not negated
+    "you_discard": dict(event="move", cause="discard", player="you"),  # 911.3: once for each card discarded
     "energy_added": dict(event="energy", player="you"),  # 801.6.4.2
     "energy_set": dict(event="energy_set", player="you"),
     "retires": dict(event="move", subject="self", to="retired"),  # 921
@@ -81,14 +84,16 @@ def vocabulary() -> Vocabulary:
     v.triggers = dict(TRIGGERS)
     v.filters = {"state": STRS, "affiliation": STRS, "equipped_by": REF, "equipped": BOOL, "destroyed": BOOL,
                  "attacking": BOOL, "blocking": BOOL, "restricted": BOOL}
-    v.conds = {"life": ANY, "limit_level": ANY, "energy_count": ANY}
+    v.conds = {"life": ANY, "limit_level": ANY, "energy_count": ANY, "paid_optional": ANY}
     v.costs = {"energy": ANY, "freeze": REF}
     v.op("produce", short="color", color=ANY, n=VALUE, player=PLAYER,
          doc="Add N energy of a color (or of the source's color: 'self') to the player's energy stock (005.6.3).")
     v.op("freeze", short="what", required=("what",), what=REF, doc="Freeze cards (904.2).")
     v.op("standby", short="what", required=("what",), what=REF, doc="Put cards in standby (904.1).")
-    v.op("damage", required=("n",), what=REF, player=PLAYER, n=VALUE,
-         doc="Deal N damage to servants (916.1) and/or a player (916.2).")
+    v.op("damage", what=REF, player=PLAYER, n=VALUE, divided=STR,
+         doc="Deal N damage to servants (916.1) and/or a player (916.2); or, with `divided: NAME`, the "
+             "amounts divided among the targets NAME as the card was played (804.2.2.2), all at once "
+             "(916.3.2).")
     v.op("gain_life", short="n", required=("n",), n=VALUE, player=PLAYER, doc="The player gains N life (918.7).")
     v.op("lose_life", short="n", required=("n",), n=VALUE, player=PLAYER, doc="The player loses N life (918.8).")
     v.op("to_graveyard", short="what", required=("what",), what=REF, doc="Send cards to the graveyard (908).")
@@ -111,7 +116,10 @@ def vocabulary() -> Vocabulary:
          doc="Move N counters of a name from one card to another (919.4).")
     v.op("become", required=("what",), what=REF, races=STRS, affiliations=STRS, until=STR,
          doc="The cards lose their races/affiliations for the given ones (918.1).")
-    v.ability_keys = {"to": STR}  # a replacement "when this leaves the field, put it into TO" (802.1.3.1.2)
+    v.ability_keys = {
+        "to": STR,  # a replacement "when this leaves the field, put it into TO" (802.1.3.1.2)
+        "optional_cost": ANY,  # 902.8.2: an additional cost the player may choose to pay
+    }
     v.statics = {"shield": ANY}  # 917: damage to the objects is reduced
     v.durations = {"attack_phase"}  # 405.7.3: effects that last until the end of the attack phase
     out = core_vocabulary().extend(v)
