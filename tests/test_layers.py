@@ -30,10 +30,9 @@ LAYERS = ("kernel", "cards", "games", "agents", "interfaces")
 #: import cycles inside the game packages that are still to be untangled; a cycle found there must
 #: be one of these or part of one (they may shrink, never grow).  Kernel and cards have none.
 KNOWN_GAME_CYCLES = (
-    # the card compiler and the card definitions it builds
-    {"tcgjudge.games.caster.battle", "tcgjudge.games.caster.cards", "tcgjudge.games.caster.compiler",
-     "tcgjudge.games.caster.grammar_compiler", "tcgjudge.games.caster.ops",
-     "tcgjudge.games.caster.procedures", "tcgjudge.games.caster.rules"},
+    # Caster's rules hooks, game actions, turn procedures and battle
+    {"tcgjudge.games.caster.battle", "tcgjudge.games.caster.ops", "tcgjudge.games.caster.procedures",
+     "tcgjudge.games.caster.rules"},
     {"tcgjudge.games.sve.cards", "tcgjudge.games.sve.compiler", "tcgjudge.games.sve.grammar_compiler"},
     {"tcgjudge.games.sve.ops", "tcgjudge.games.sve.procedures", "tcgjudge.games.sve.procedures.confirm",
      "tcgjudge.games.sve.procedures.damage", "tcgjudge.games.sve.rules"},

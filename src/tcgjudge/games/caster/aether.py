@@ -19,10 +19,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ...kernel.objects import Ability
 from .vocabulary import ELEMENTS
 
 if TYPE_CHECKING:
     from ...kernel.game import Frame, Game
+
+#: CR 907.6: every caster has "[Rest]: Produce aether of this card's element, as many as its level"
+CASTER_AETHER = Ability(
+    "activated",
+    {"cost": (("rest", "self"),), "do": (("produce", {"n": {"prop": ("self", "level")}, "element": "self"}),),
+     "aether": True},
+    text="[Rest]: Produce aether of this card's element, as many as its level. (CR 907.6)",
+    zones=("casters",), index=90, keyword="caster_aether")
 
 Item = tuple  # (frozenset elements, frozenset traits)
 

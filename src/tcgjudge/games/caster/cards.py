@@ -18,8 +18,8 @@ from ...cards.loader import (
 )
 from ...kernel.decisions import brief
 from ...kernel.objects import CardDef
-from .aether import parse_element
-from .vocabulary import vocabulary
+from .aether import CASTER_AETHER, parse_element
+from .vocabulary import ON_FIELD, vocabulary
 
 TYPES = ("caster", "servant", "conjure", "barrier", "deity")  # CR 201.2, 201.2a
 POOL_DIR = Path(__file__).parent / "pool"
@@ -87,8 +87,6 @@ def _build(entry: dict, chars: dict) -> dict:
     if t == "caster":
         if "level" not in out:
             raise ValueError("level: a caster needs a level")
-        from .rules import CASTER_AETHER
-
         out["abilities"] = tuple(out["abilities"]) + (CASTER_AETHER,)  # CR 907.6
     elif "level" in out:
         raise ValueError("level: only casters have a level")
@@ -264,13 +262,11 @@ class CasterBuilder(CardBuilder):
                 entry = compile_entry(entry)
             except Uncompilable as e:
                 raise CardError(f"{where}: card {entry.get('name')!r}: text: cannot compile {e.text!r} "
-                                f"(no template reads it; give the card `abilities`/`effect` or a `script`)") from None
+                                f"(the card-text grammar does not read it; give the card `abilities`/`effect` or a `script`)") from None
         return super().card(entry, where)
 
 
 def builder() -> CardBuilder:
-    from .rules import ON_FIELD
-
     return CasterBuilder("caster", vocabulary(), FIELDS, _build, ON_FIELD, keyword_abilities=keyword_abilities,
                          key_of=_key)
 

@@ -14,6 +14,7 @@ from ...kernel.events import Event
 from ...kernel.game import dcopy
 from ...kernel.objects import Ability, CardDef
 from . import aether as ae
+from .aether import CASTER_AETHER
 from .vocabulary import ON_FIELD, ZONES, vocabulary
 
 if TYPE_CHECKING:
@@ -21,14 +22,6 @@ if TYPE_CHECKING:
     from ...kernel.objects import Obj
 
 INF = float("inf")  # CR 104.7
-
-#: CR 907.6: every caster has "[Rest]: Produce aether of this card's element, as many as its level"
-CASTER_AETHER = Ability(
-    "activated",
-    {"cost": (("rest", "self"),), "do": (("produce", {"n": {"prop": ("self", "level")}, "element": "self"}),),
-     "aether": True},
-    text="[Rest]: Produce aether of this card's element, as many as its level. (CR 907.6)",
-    zones=("casters",), index=90, keyword="caster_aether")
 
 #: CR 306.6, 504.1b: a face-down caster is a level 1 caster with no name and no element
 FACE_DOWN = {"name": "", "types": ("caster",), "level": 1, "elements": frozenset(), "races": (),
@@ -574,7 +567,8 @@ class CasterRules(CardRules):
         g.begin_batch()
         for oid in ids:
             o = g.objects[oid]
-            g.move(oid, self.redirect(g, o, "graveyard"), o.owner, cause=how)
+            # "return ... to its owner's hand" as a cost (CR 1007.1); banishing (1008.1)
+            g.move(oid, self.redirect(g, o, "hand" if how == "return" else "graveyard"), o.owner, cause=how)
         g.end_batch()
 
     def can_cost_move_self(self, g: Game, src: int | None, how: str) -> bool:
@@ -603,6 +597,10 @@ class CasterRules(CardRules):
             if flt.get("zone"):
                 out = [x for x in out if g.objects[x].zone in ((flt["zone"],) if isinstance(flt["zone"], str) else flt["zone"])]
             return out
+        if how == "return":  # cards of the field the player controls (CR 1007.1)
+            flt.setdefault("zone", list(ON_FIELD))
+            flt.setdefault("controller", "you")
+            return select(ctx, flt)
         if how == "rest_others":
             flt.setdefault("controller", "you")
             flt.setdefault("orientation", "recovered")
