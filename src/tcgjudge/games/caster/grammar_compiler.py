@@ -184,6 +184,18 @@ class CasterSemantics(Transformer):
         ctl = "you" if str(side).lower() == "allied" else "enemy"
         return {"named": "servant_switches", "subject": {"type": "servant", "controller": ctl}}
 
+    def t_searched(self, _w: Token) -> Any:
+        return "searched"  # CR 1012.3: whenever a search effect of yours occurs
+
+    def t_revealed(self, _w: Token) -> Any:
+        return "revealed"  # CR 1004.3
+
+    def t_spell_played(self, _w: Token) -> Any:
+        return "spell_played"
+
+    def t_to_graveyard(self, _w: Token) -> Any:
+        return "to_graveyard_from_field"
+
     def t_end_of_turn(self) -> Any:
         return "end_of_turn"
 
