@@ -834,7 +834,7 @@ def st_same_name() -> list:
 
 # ---------------------------------------------------------------------------------- assembly
 class Asm:
-    """Turns the items templates build (instructions with noun phrases) into an ability body:
+    """Turns the items the grammar's semantics build (instructions with noun phrases) into an ability body:
     targets, ``select`` instructions for cards chosen on resolution, bound names."""
 
     def __init__(self, names: Counter | None = None, that: str | None = None) -> None:

@@ -1,16 +1,15 @@
-"""The Caster Chronicles' text compiler on a grammar of its templating language (in progress).
+"""The Caster Chronicles' text compiler: a grammar of its templating language.
 
 ``grammar.lark`` (beside this module) is the grammar of printed Caster text; :class:`CasterSemantics`
-gives each rule its meaning (a Lark ``Transformer``).  Races and traits are vocabulary, built
-into the grammar when it is loaded from the card data (:func:`vocabulary`), never written in it.
-The meanings are the items of the template compiler (``compiler.py``), assembled by the same
-``compiler.Asm``, so both compilers give the same effect-language output for a text both read.
-
-``compiler.compile_entry`` reads text with this grammar first; text it does not read yet is read
-by the templates (docs/card-grammar.md).  Development commands:
+gives each rule its meaning (a Lark ``Transformer``), built from ``assembly.py`` (noun phrases,
+actions, conditions, triggers, costs) and assembled by ``assembly.Asm`` into the effect language.
+Races and traits are vocabulary, built into the grammar when it is loaded from the card data
+(:func:`vocabulary`), never written in it.  It is the only reader of Caster card text
+(``compiler.compile_entry``); text it does not read is refused with its sentence, never dropped
+or guessed (docs/card-grammar.md).  Development commands:
 
     python benchmarks/compiler_holdout.py caster --compiler grammar [--failures]
-    python benchmarks/compiler_holdout.py caster --compare
+    python -m tcgjudge.games.caster.report CARDS.xml [--failures]
 """
 
 from __future__ import annotations
