@@ -107,6 +107,10 @@ def learn_vocabulary(game: str, part: str) -> None:
     g.vocabulary(traits=[t for t in traits if t], tokens=tokens, names=names)
 
 
+#: games whose template compiler was removed once the grammar read everything it read
+NO_TEMPLATES = {"caster"}
+
+
 def compiler(game: str, which: str):
     mod = "compiler" if which == "old" else "grammar_compiler"
     return importlib.import_module(f"tcgjudge.games.{game}.{mod}")
@@ -125,6 +129,9 @@ def measure(game: str, part: str, which: str):
 
 
 def compare(game: str, part: str = "build") -> int:
+    if game in NO_TEMPLATES:
+        print(f"{game}: the grammar is the only reader of card text (the template compiler is gone)")
+        return 0
     old, new = compiler(game, "old"), compiler(game, "grammar")
     b = importlib.import_module(f"tcgjudge.games.{game}.cards").builder()
     n_old = n_new = same = 0

@@ -19,19 +19,23 @@ from tcgjudge.games.caster import rules
 from tcgjudge.games.caster.compiler import (
     Uncompilable,
     compile_entry,
-    compile_report,
     compile_text,
     entry_of,
     is_keyword_text,
     keyword_line,
-    main,
     needs_compiling,
     notation,
 )
+from tcgjudge.games.caster.grammar_compiler import vocabulary
+from tcgjudge.games.caster.report import compile_report, main
 from tcgjudge.interfaces.scenario import Runner, run_file
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "caster" / "cockatrice" / "TheCasterChroniclesTCG.dev.xml"
 POOL = Path(__file__).resolve().parents[1] / "src" / "tcgjudge" / "games" / "caster" / "pool"
+
+
+#: races the texts below name, as card data would define them (CR 206.2)
+vocabulary(["Flower", "Beast", "Insect", "Bird", "Dragon", "Earnest", "Heishi", "Sweets"])
 
 
 def one(text: str, typ: str = "servant") -> dict:
@@ -421,7 +425,7 @@ def test_a_deck_building_ability_is_the_copies_field() -> None:
 @pytest.mark.parametrize("text", [
     "[Enter] ⇒ Return target servant with total cost 3 or less to its owner's hand.",
     "This card gains +1000 ATK while battling an Aqua servant.",
-    "[Rest], return an allied servant to its owner's hand: Draw a card.",
+    "[Rest], return an allied servant to its owner's deck: Draw a card.",
     "Draw a card if the moon is full.",
     "Destroy target enemy servant with a cost of 2 or less",  # on a servant: no effect of its own
 ])
@@ -1019,7 +1023,7 @@ expect: {}
 
 # ----------------------------------------------------------------------- the real card data
 #: cards of the community database the compiler reads (measured; see the report)
-MEASURED_COMPILED = 177
+MEASURED_COMPILED = 176
 
 
 @pytest.mark.skipif(not DATA.exists(), reason=f"the community card database is not present ({DATA})")

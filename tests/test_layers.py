@@ -30,8 +30,6 @@ LAYERS = ("kernel", "cards", "games", "agents", "interfaces")
 #: import cycles inside the game packages that are still to be untangled; a cycle found there must
 #: be one of these or part of one (they may shrink, never grow).  Kernel and cards have none.
 KNOWN_GAME_CYCLES = (
-    # the card compiler and the card definitions it builds
-    {"tcgjudge.games.caster.cards", "tcgjudge.games.caster.compiler", "tcgjudge.games.caster.grammar_compiler"},
     {"tcgjudge.games.sve.cards", "tcgjudge.games.sve.compiler", "tcgjudge.games.sve.grammar_compiler"},
 )
 

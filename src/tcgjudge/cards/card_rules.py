@@ -445,6 +445,8 @@ class CardRules(DependencyHooks, GameRules):
             return None
         if "player" in pat and ev.player not in players(ctx, pat["player"]):
             return None
+        if "victim" in pat and ev.data.get("victim") not in players(ctx, pat["victim"]):
+            return None  # the player whose cards the event is about (an orb's owner)
         bind: dict[str, Any] = {}
         subj = pat.get("subject")
         if subj is not None:

@@ -222,13 +222,13 @@ def core_vocabulary() -> Vocabulary:
     v.op("add_player", required=("key", "n"), key=STR, n=VALUE, player=PLAYER)
     v.op("nothing", short="why", why=STR)
     # --- costs --------------------------------------------------------------------
-    v.costs = {"rest": REF, "discard": ANY, "banish": ANY, "counters": ANY, "remove_counters": ANY,
+    v.costs = {"rest": REF, "discard": ANY, "banish": ANY, "return": ANY, "counters": ANY, "remove_counters": ANY,
                "rest_others": ANY, "reveal": ANY, "engage": REF, "bury": ANY, "pay_life": VALUE,
                "do": BLOCK}
     # --- trigger patterns ---------------------------------------------------------
     v.trigger_keys = {"event": STRS, "subject": REF, "from": STRS, "to": STRS, "not_from": STRS,
                       "player": PLAYER, "cause": STRS, "phase": STRS, "whose": PLAYER, "cond": COND,
-                      "data": ANY, "target": REF, "status": COND}
+                      "data": ANY, "target": REF, "status": COND, "victim": PLAYER}
     # --- static abilities ---------------------------------------------------------
     v.statics = {"modify": ANY, "set_stats": ANY, "grant": ANY, "lose": ANY, "player": ANY,
                  "cost_mod": ANY, "grant_counters": ANY, "affects": REF, "if": COND, "zones": STRS,

@@ -407,7 +407,7 @@ def pay_generic(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
         for x in ids:
             g.set_orient(x, rules.rested_word, cause="cost")
         return True
-    if name in ("discard", "banish", "bury", "rest_others", "reveal"):
+    if name in ("discard", "banish", "bury", "rest_others", "reveal", "return"):
         spec = arg if isinstance(arg, dict) else ({"n": arg} if isinstance(arg, int) else {"filter": arg})
         if "cands" not in loc:
             if spec.get("filter") == "self" or arg == "self":
@@ -493,7 +493,7 @@ def can_pay_generic(g: Game, p: int, src: int | None, name: str, arg: Any, ctx: 
     if name in ("rest", "engage"):
         ids = resolve(ctx, arg or "self")
         return bool(ids) and all(rules.can_rest_for_cost(g, x) for x in ids)
-    if name in ("discard", "banish", "bury", "rest_others", "reveal"):
+    if name in ("discard", "banish", "bury", "rest_others", "reveal", "return"):
         spec = arg if isinstance(arg, dict) else ({"n": arg} if isinstance(arg, int) else {"filter": arg})
         if spec.get("filter") == "self" or arg == "self":
             return bool(resolve(ctx, "self")) and rules.can_cost_move_self(g, src, name)

@@ -74,6 +74,9 @@ class Importer:
     compile_entry: Callable[[dict], dict]
     uncompilable: type[Exception]
     placeholder: Callable[[dict], dict]
+    #: learns the vocabulary (races, traits, names) every entry of the import defines, before any
+    #: text is compiled, so a card may name a race only a later card of the database has
+    learn: Callable[[list[dict]], None] | None = None
 
 
 @dataclass
@@ -250,6 +253,17 @@ def _agree(a: dict, b: dict) -> bool:
 def import_printings(imp: Importer, printings: Iterable[Printing], sources: list[str]) -> CardPool:
     """The cards of the printings, grouped into cards and compiled (see the module's text)."""
     pool = CardPool(imp.game, sources=list(sources))
+    if imp.learn is not None:
+        printings = list(printings)
+        entries = []
+        for pr in printings:
+            try:
+                e = imp.entry_of(pr)
+            except CardError:
+                continue
+            if e is not None:
+                entries.append(e)
+        imp.learn(entries)
     groups: dict[str, list[list[_Read]]] = {}
     order: list[tuple[str, int]] = []
     for pr in printings:

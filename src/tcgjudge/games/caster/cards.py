@@ -262,7 +262,7 @@ class CasterBuilder(CardBuilder):
                 entry = compile_entry(entry)
             except Uncompilable as e:
                 raise CardError(f"{where}: card {entry.get('name')!r}: text: cannot compile {e.text!r} "
-                                f"(no template reads it; give the card `abilities`/`effect` or a `script`)") from None
+                                f"(the card-text grammar does not read it; give the card `abilities`/`effect` or a `script`)") from None
         return super().card(entry, where)
 
 

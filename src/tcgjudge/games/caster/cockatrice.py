@@ -76,8 +76,13 @@ def placeholder(entry: dict) -> dict:
 def importer() -> Importer:
     from .cards import builder
     from .compiler import Uncompilable, compile_entry
+    from .grammar_compiler import learn_entry
 
-    return Importer("caster", builder(), entry_of, compile_entry, Uncompilable, placeholder)
+    def learn(entries: list[dict]) -> None:
+        for e in entries:
+            learn_entry(e)  # the races of the type lines are vocabulary of the data (CR 206.2)
+
+    return Importer("caster", builder(), entry_of, compile_entry, Uncompilable, placeholder, learn)
 
 
 __all__ = ["entry_of", "importer", "placeholder"]

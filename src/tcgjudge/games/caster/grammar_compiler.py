@@ -1,16 +1,15 @@
-"""The Caster Chronicles' text compiler on a grammar of its templating language (in progress).
+"""The Caster Chronicles' text compiler: a grammar of its templating language.
 
 ``grammar.lark`` (beside this module) is the grammar of printed Caster text; :class:`CasterSemantics`
-gives each rule its meaning (a Lark ``Transformer``).  Races and traits are vocabulary, built
-into the grammar when it is loaded from the card data (:func:`vocabulary`), never written in it.
-The meanings are the items of the template compiler (``compiler.py``), assembled by the same
-``compiler.Asm``, so both compilers give the same effect-language output for a text both read.
-
-``compiler.compile_entry`` reads text with this grammar first; text it does not read yet is read
-by the templates (docs/card-grammar.md).  Development commands:
+gives each rule its meaning (a Lark ``Transformer``), built from ``assembly.py`` (noun phrases,
+actions, conditions, triggers, costs) and assembled by ``assembly.Asm`` into the effect language.
+Races and traits are vocabulary, built into the grammar when it is loaded from the card data
+(:func:`vocabulary`), never written in it.  It is the only reader of Caster card text
+(``compiler.compile_entry``); text it does not read is refused with its sentence, never dropped
+or guessed (docs/card-grammar.md).  Development commands:
 
     python benchmarks/compiler_holdout.py caster --compiler grammar [--failures]
-    python benchmarks/compiler_holdout.py caster --compare
+    python -m tcgjudge.games.caster.report CARDS.xml [--failures]
 """
 
 from __future__ import annotations
@@ -24,9 +23,10 @@ from typing import Any
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import LarkError, VisitError
 
-from ...cards.textcompiler import NoParse, Uncompilable
-from . import compiler as tc
-from .compiler import (
+from ...cards.textcompiler import NoParse, Uncompilable, and_cond, read_number
+from ...cards.textcompiler import sentences as split_sentences
+from . import assembly as tc
+from .assembly import (
     KEYWORDS,
     NP,
     PARAM_KEYWORDS,
@@ -98,20 +98,26 @@ def _alternation(words: Iterable[str]) -> str:
     return "/(?i:" + "|".join(re.escape(w).replace("/", r"\/") for w in ws) + r")(?![\w'-])/"
 
 
+def _plurals() -> dict[str, str]:
+    """The plural of each race that does not already end in "s" ("Beasts"), to its race."""
+    return {r + "s": r for r in _RACES if not r.endswith("s")}
+
+
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     text = GRAMMAR_FILE.read_text(encoding="utf-8")
     kws = set(KEYWORDS) | set(PARAM_KEYWORDS)
     extra = "\n".join([
         f"RACE: {_alternation(_RACES)}",
+        f"RACE_PLURAL: {_alternation(_plurals())}",
         f"KEYWORD: {_alternation(kws)}",
     ])
-    return Lark(text + "\n" + extra + "\n", start="paragraph", parser="earley", lexer="dynamic",
+    return Lark(text + "\n" + extra + "\n", start=["paragraph", "sentence"], parser="earley", lexer="dynamic",
                 ambiguity="explicit", propagate_positions=True)
 
 
 def _n(tok: Any) -> int:
-    return tc.read_number(str(tok))
+    return read_number(str(tok))
 
 
 @v_args(inline=True)
@@ -152,6 +158,42 @@ class CasterSemantics(Transformer):
 
     def t_corrupts(self, _w: Token, _n: Token) -> Any:
         return "corrupts"
+
+    def t_attacked(self, _w: Token, _n: Token) -> Any:
+        return "attacked"  # CR 803.3b
+
+    def t_targeted(self, _w: Token, _n: Token, by: Token | None = None) -> Any:
+        # CR 903.2e: "... of an enemy card or ability": one played by an enemy player
+        words = str(by).lower().split() if by is not None else []
+        if words and words[0] in ("enemy", "allied"):
+            return {"named": "targeted", "player": "enemy" if words[0] == "enemy" else "you"}
+        return "targeted"
+
+    def t_orb_corrupted(self, _w: Token, side: Token | None = None) -> Any:
+        if side is None:
+            return "orb_corrupted"
+        return "your_orb_corrupted" if str(side).lower() == "allied" else {"named": "orb_corrupted", "victim": "enemy"}
+
+    def t_your_orbs_corrupted(self, _w: Token) -> Any:
+        return "your_orb_corrupted"  # CR 1009.2
+
+    def t_servant_switches(self, _w: Token, side: Token | None = None) -> Any:
+        if side is None:
+            return "servant_switches"  # CR 1011.2
+        ctl = "you" if str(side).lower() == "allied" else "enemy"
+        return {"named": "servant_switches", "subject": {"type": "servant", "controller": ctl}}
+
+    def t_searched(self, _w: Token) -> Any:
+        return "searched"  # CR 1012.3: whenever a search effect of yours occurs
+
+    def t_revealed(self, _w: Token) -> Any:
+        return "revealed"  # CR 1004.3
+
+    def t_spell_played(self, _w: Token) -> Any:
+        return "spell_played"
+
+    def t_to_graveyard(self, _w: Token) -> Any:
+        return "to_graveyard_from_field"
 
     def t_end_of_turn(self) -> Any:
         return "end_of_turn"
@@ -196,6 +238,15 @@ class CasterSemantics(Transformer):
     def c_banish(self, w: NP) -> Any:
         return tc.q_banish(w)
 
+    def c_return(self, w: NP) -> Any:
+        # a card the player controls, chosen as the cost is paid (CR 903.2h)
+        if w.kind != "choose" or w.up_to or w.filt.get("controller") != "you" or "zone" in w.filt:
+            raise NoParse("return as a cost")
+        out: dict[str, Any] = {"filter": {k: v for k, v in w.filt.items() if k != "controller"}}
+        if w.n != 1:
+            out["n"] = w.n
+        return {"return": out}
+
     def costs(self, *items: Any) -> list:
         return list(items)
 
@@ -226,6 +277,10 @@ class CasterSemantics(Transformer):
 
     def lv(self, n: Token) -> tuple:
         return ("lv", int(str(n)))
+
+    def race_plural(self, *rs: Token) -> tuple:
+        pl = _plurals()
+        return ("races", [_RACES.get(pl[str(r).lower()], str(r)) for r in rs], True)
 
     def race_list(self, *rs: Token) -> tuple:
         return ("races", [_RACES.get(str(r).lower(), str(r)) for r in rs])
@@ -592,6 +647,28 @@ class CasterSemantics(Transformer):
     def k_gains(self, w: NP, m: dict) -> list:
         return tc.k_gains(w, m)
 
+    def until_eot(self) -> bool:
+        return True
+
+    def k_become(self, w: NP, what: dict, *until: bool) -> list:
+        # CR 1014.1: the card loses its own element / race / type for this one
+        args: dict[str, Any] = {"what": w, **what}
+        if until:
+            args["until"] = tc.EOT
+        return [{"become": args}]
+
+    def b_elements(self, *els: Token) -> dict:
+        return {"elements": [str(e).lower() for e in els]}
+
+    def b_race(self, r: Token) -> dict:
+        return {"races": [_RACES.get(str(r).lower(), str(r))]}
+
+    def b_type(self, t: Token) -> dict:
+        return {"types": [str(t).lower()]}
+
+    def draw_when(self, ph: Token) -> dict:
+        return {"phase": str(ph).lower()}
+
     def k_gain_control(self, w: NP) -> list:
         return tc.k_gain_control(w)
 
@@ -602,6 +679,94 @@ class CasterSemantics(Transformer):
         if p != "enemy":
             raise NoParse("reveal")
         return [{"reveal": NP("all", {"zone": "hand", "player": p})}]
+
+    def k_reveal_hand(self) -> list:
+        return tc.k_reveal_hand()
+
+    def k_p_discard_hand(self, p: str) -> list:
+        return tc.k_discard_hand(p)  # CR 1013.2
+
+    def k_discard_hand(self) -> list:
+        return tc.k_discard_hand()
+
+    def k_corrupt(self, n: Token) -> list:
+        return tc.k_corrupt(_n(n))  # CR 1009
+
+    def k_corrupt_own(self, n: Token) -> list:
+        return tc.k_corrupt_own(_n(n))
+
+    def k_soul_bond(self) -> list:
+        return tc.k_soul_bond()
+
+    def k_cancel(self, w: NP) -> list:
+        return tc.k_cancel(w)
+
+    def k_gains_forever(self, w: NP, m: dict) -> list:
+        return tc.k_gains_forever(w, m)
+
+    def k_to_bingo(self, w: NP) -> list:
+        return tc.k_to_bingo(w)
+
+    def k_remove(self, w: NP) -> list:
+        return tc.k_remove(w)
+
+    def p_you(self) -> str:
+        return "you"
+
+    def c_deity(self, n: Token, _s: Token) -> Any:
+        return tc.q_deity(_n(n))
+
+    def t_start_of_phase(self, ph: Token) -> Any:
+        return f"beginning_of_{str(ph).lower()}_phase"
+
+    def r_main_timing(self) -> list:
+        return tc.r_main()
+
+    def r_your_phase(self, ph: Token) -> list:
+        return tc.r_your_phase(str(ph).lower())
+
+    def r_only_if(self, c: dict) -> list:
+        return tc.r_only_if(c)
+
+    def n_riders(self) -> NP:
+        return NP("all", {"rode": "self"})
+
+    def s_that_is(self, o: Token) -> tuple:
+        return ("filt", {"orientation": str(o).lower()})
+
+    def s_from_field(self) -> tuple:
+        return ("filt", {})
+
+    # a deck-building ability (CR 402.4) and conditional text (CR 1111.2, 1113.2, 1117.2)
+    def deck_copies(self, copies: Token, name: Token | None = None) -> tuple:
+        c = " ".join(str(copies).lower().split())
+        if name is not None and str(name).strip().strip('"').lower() != _NAME[0].lower():
+            raise NoParse("cards named another card")
+        return ("copies", "any" if c == "any number of" else _n(c.split()[-1]))
+
+    def conditional_text(self, kw: Token, *rest: Any) -> tuple:
+        num = rest[0] if len(rest) == 3 else None
+        body = rest[-1]
+        k = str(kw).lower()
+        if k == "dct":
+            if num is None:
+                raise NoParse("[DCT] needs its number")
+            return ({"dct": int(str(num))}, {"dct": int(str(num))}, body)
+        if num is not None:
+            raise NoParse(f"[{k}] has no number")
+        return ({k: True}, k, body)
+
+    def cb_keywords(self, kws: Tree) -> tuple:
+        return ("keywords", list(kws.children))
+
+    def cb_static(self, *sents: list) -> tuple:
+        return ("static", list(sents))
+
+    def cb_instead(self, e: list) -> tuple:
+        return ("instead", e)
+
+    def cb_effect(self, *sents: list) -> tuple:
+        return ("effect", list(sents))
 
     # sentences
     def joiner(self, *_: Any) -> None:
@@ -619,6 +784,9 @@ class CasterSemantics(Transformer):
 
     def s_if(self, c: dict, e: list) -> list:
         return [{"@if": c, "then": e}]
+
+    def s_if_you_do(self, e: list) -> list:
+        return [{"@if": {"did": True}, "then": e}]  # CR 1013.2a
 
     def s_if_after(self, e: list, c: dict) -> list:
         return [{"@if": c, "then": e, "late": True}]
@@ -678,6 +846,7 @@ def _build_np(parts: tuple) -> NP:
     filt: dict[str, Any] = {}
     head = None
     races: list | None = None
+    plural_races = False
     each = False
     for p in parts:
         if isinstance(p, tuple) and len(p) == 4:
@@ -707,6 +876,7 @@ def _build_np(parts: tuple) -> NP:
             filt["level"] = p[1]
         elif p[0] == "races":
             races = p[1]
+            plural_races = len(p) > 2
         elif p[0] == "filt":
             filt.update(p[1])
         elif p[0] == "zone":
@@ -716,6 +886,12 @@ def _build_np(parts: tuple) -> NP:
             if p[2]:
                 filt["player"] = p[2]
     plural = False
+    if head is not None and " " in head:
+        # "a conjure spell": a card of that type in the chase zone (CR 312.3)
+        typ_word, spell = head.split()
+        plural = spell == "spells"
+        filt["type"], filt["zone"] = typ_word, "chase"
+        head = None
     if head is not None:
         plural = head in tc._PLURAL_HEADS
         typ = tc._HEADS[head]
@@ -732,7 +908,7 @@ def _build_np(parts: tuple) -> NP:
     if "zone" in filt and filt["zone"] not in ON_FIELD and "controller" in filt and "player" not in filt:
         filt["player"] = filt.pop("controller")
     if kind is None:
-        if not plural and not (head is None and races and races[-1].endswith("s")):
+        if not plural and not (head is None and races and (plural_races or races[-1].endswith("s"))):
             raise NoParse("a singular noun needs a quantifier")
         kind = "all"
     elif kind == "all" and not plural and head is not None and not each:
@@ -786,7 +962,25 @@ def _run(sents: list, asm: Asm, do: list) -> None:
 def _body(sents: list, kind: str, that: str | None = None) -> dict:
     asm = Asm(that=that)
     do: list = []
-    _run(sents, asm, do)
+    plain: list = []
+    for s in sents:
+        if isinstance(s, tuple):  # conditional text of a conjure (CR 1111.2a, 1117.2a)
+            _run(plain, asm, do)
+            plain = []
+            _, cond, what, body = s
+            sub: list = []
+            if what == "instead":
+                # "... instead" replaces the instruction before it
+                if not do:
+                    raise NoParse("instead of nothing")
+                asm.run(body, sub)
+                do.append({"if": {"cond": cond, "then": sub, "else": [do.pop()]}})
+            else:
+                _run(body, asm, sub)
+                do.append({"if": {"cond": cond, "then": sub}})
+        else:
+            plain.append(s)
+    _run(plain, asm, do)
     tc._no_open_search(do)
     spec: dict[str, Any] = {}
     if asm.targets:
@@ -810,8 +1004,9 @@ def _body(sents: list, kind: str, that: str | None = None) -> dict:
     return spec
 
 
-#: the paragraph being read (prompts and option texts are quoted from it)
+#: the paragraph being read (prompts and option texts are quoted from it), and the card's name
 _SOURCE = [""]
+_NAME = [""]
 
 
 def _text_of(part: Any, meta: Any, lead: str) -> str:
@@ -827,7 +1022,7 @@ def _text_of(part: Any, meta: Any, lead: str) -> str:
 def _parse(line: str) -> Any:
     _SOURCE[0] = line
     try:
-        return _parser().parse(line)
+        return _parser().parse(line, start="paragraph")
     except LarkError as e:
         raise NoParse(line) from e
 
@@ -882,19 +1077,23 @@ def _paragraph(tree: Tree, line: str, out: Compiled, card_type: str, effect_sent
             ab["zones"] = zones
         out.abilities.append(ab)
         return
+    if kind == "draw_replacement_after":
+        # "If you would draw a card [during your draw phase], draw two cards instead."
+        parts = list(got.children)
+        when = parts.pop(0) if isinstance(parts[0], dict) and "phase" in parts[0] else None
+        _draw_replacement(line, out, False, when, [parts[0]])
+        return
     if kind == "draw_replacement":
-        may, first, *rest = got.children
-        asm = Asm()
-        do: list = []
-        for items in [first] + rest:
-            asm.run(items, do)
-        if asm.flags or asm.targets or asm.choose is not None:
-            raise NoParse(line)
-        rep: dict[str, Any] = {"replace": {"event": "move", "from": "deck", "to": "hand", "cause": "draw",
-                                           "player": "you"}, "instead": do}
-        if str(may).lower().startswith("you may"):
-            rep["optional"] = True
-        out.abilities.append({"replacement": rep, "text": line})
+        parts = list(got.children)
+        when = parts.pop(0) if isinstance(parts[0], dict) else None
+        may = parts.pop(0)
+        _draw_replacement(line, out, str(may).lower().startswith("you may"), when, parts)
+        return
+    if kind == "deck_copies":
+        out.extra["copies"] = got[1]  # CR 402.4
+        return
+    if kind == "conditional_text":
+        _conditional(got, line, out, card_type, effect_sents)
         return
     if kind == "additional_cost":
         if card_type != "conjure":
@@ -912,6 +1111,55 @@ def _paragraph(tree: Tree, line: str, out: Compiled, card_type: str, effect_sent
         effect_sents.extend(got.children)
         return
     raise NoParse(line)
+
+
+def _draw_replacement(line: str, out: Compiled, optional: bool, when: dict | None, bodies: list) -> None:
+    """A replacement ability of each of your draws (CR 910, 1006.2), limited to a phase of your
+    turn when it says "during your draw phase"; the draws it makes are not replaced again (910.3)."""
+    asm = Asm()
+    do: list = []
+    for items in bodies:
+        asm.run(items, do)
+    if asm.flags or asm.targets or asm.choose is not None:
+        raise NoParse(line)
+    pat: dict[str, Any] = {"event": "move", "from": "deck", "to": "hand", "cause": "draw", "player": "you"}
+    if when is not None:
+        pat.update({"whose": "you", "cond": when})
+    rep: dict[str, Any] = {"replace": pat, "instead": do}
+    if optional:
+        rep["optional"] = True
+    out.abilities.append({"replacement": rep, "text": line})
+
+
+def _conditional(got: tuple, line: str, out: Compiled, card_type: str, effect_sents: list) -> None:
+    """ "[Vanity] – X" (CR 1113.2), "[DCT] N – X" (CR 1111.2), "[BINGO] – X" (CR 1117.2): X applies
+    while the condition holds; a conjure's is part of its effect, checked as it resolves."""
+    cond, kw, (what, body) = got
+    out.add_kw(kw)
+    name = kw if isinstance(kw, str) else next(iter(kw))
+    display = re.sub(r"\s*[–-]\s*", " – ", line, count=1)
+    if what == "keywords":
+        # "[BINGO] – [Break]": the keyword while the condition holds; [Break] works from the hand
+        # (CR 1111.2c, 1117.2c)
+        ab: dict[str, Any] = {"static": {"grant": {"keywords": body}, "if": cond}, "keyword": name, "text": display}
+        if any((next(iter(k)) if isinstance(k, dict) else k) == "break" for k in body):
+            ab["zones"] = ["hand"]
+        out.abilities.append(ab)
+        return
+    if card_type == "conjure":
+        if what == "static":
+            raise NoParse(line)
+        effect_sents.append(("@cond", cond, what, body))  # CR 1111.2a, 1117.2a
+        return
+    if what != "static":
+        raise NoParse(line)
+    before = len(out.abilities)
+    _continuous(body, display, out)
+    for ab in out.abilities[before:]:
+        st = ab["static"]
+        for e in st if isinstance(st, list) else [st]:
+            e["if"] = and_cond(e.get("if"), cond)
+        ab["keyword"] = name
 
 
 def _continuous(sentences: list, display: str, out: Compiled) -> None:
@@ -950,11 +1198,12 @@ def compile_text(text: str, *, card_type: str = "servant", name: str = "") -> di
         _pool_vocabulary()
     out = Compiled()
     effect_sents: list = []
+    _NAME[0] = name
     for line in notation(text):
         try:
             compile_paragraph(line, out, card_type, effect_sents)
         except NoParse:
-            raise Uncompilable(line, name) from None
+            raise Uncompilable(_unread_sentence(line), name) from None
     if card_type == "conjure" and (effect_sents or out.effect_cost):
         try:
             spec = _body(effect_sents, "spell")
@@ -966,6 +1215,34 @@ def compile_text(text: str, *, card_type: str = "servant", name: str = "") -> di
     elif out.effect_cost:
         raise Uncompilable("As an additional cost to play this card", name)
     return out.as_fields()
+
+
+def _unread_sentence(line: str) -> str:
+    """The first sentence of a paragraph the grammar does not read (after its cost or trigger),
+    or the paragraph when each sentence reads alone."""
+    body = line
+    for sep in ("⇒", ":"):
+        k = _outside_quotes(line, sep)
+        if k is not None:
+            body = line[k + 1:]
+            break
+    for sent in split_sentences(body):
+        try:
+            _SOURCE[0] = sent
+            _parser().parse(sent, start="sentence")
+        except LarkError:
+            return sent.strip()
+    return line
+
+
+def _outside_quotes(t: str, sep: str) -> int | None:
+    quoted = False
+    for i, ch in enumerate(t):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == sep and not quoted:
+            return i
+    return None
 
 
 def compile_entry(entry: dict) -> dict:

@@ -582,7 +582,8 @@ class CasterRules(CardRules):
         g.begin_batch()
         for oid in ids:
             o = g.objects[oid]
-            g.move(oid, self.redirect(g, o, "graveyard"), o.owner, cause=how)
+            # "return ... to its owner's hand" as a cost (CR 1007.1); banishing (1008.1)
+            g.move(oid, self.redirect(g, o, "hand" if how == "return" else "graveyard"), o.owner, cause=how)
         g.end_batch()
 
     def can_cost_move_self(self, g: Game, src: int | None, how: str) -> bool:
@@ -611,6 +612,10 @@ class CasterRules(CardRules):
             if flt.get("zone"):
                 out = [x for x in out if g.objects[x].zone in ((flt["zone"],) if isinstance(flt["zone"], str) else flt["zone"])]
             return out
+        if how == "return":  # cards of the field the player controls (CR 1007.1)
+            flt.setdefault("zone", list(ON_FIELD))
+            flt.setdefault("controller", "you")
+            return select(ctx, flt)
         if how == "rest_others":
             flt.setdefault("controller", "you")
             flt.setdefault("orientation", "recovered")

@@ -77,7 +77,8 @@ TRIGGERS: dict[str, dict] = {
     "destroyed_in_battle": dict(event="move", subject="self", cause="battle", to="graveyard"),
     "switches": dict(event="switch", subject="self"),  # CR 1011.2
     "servant_switches": dict(event="switch"),  # "whenever a servant switches" (CR 1011.2)
-    "your_orb_corrupted": dict(event="corrupt", player="you"),  # one of your orbs (CR 1009.2: once)
+    # one or more of your orbs, whoever corrupts them (CR 1009.1, 1009.2: once)
+    "your_orb_corrupted": dict(event="corrupt", victim="you"),
     "revealed": dict(event="reveal"),  # CR 1004.3
     "searched": dict(event="search", player="you"),  # CR 1012.3
     "spell_played": dict(event="play", data={"kind": "card"}),
