@@ -47,6 +47,18 @@ class NovaRules(CardRules):
     effects_lock_affected = True
     # 802.1.2.1: printed values, then effects that change no number, then effects that do
     layers = ("base", "abilities", "nonnum", "num")
+    #: what characteristics read beyond objects, zones and effects (Game.changed, docs/performance.md):
+    #: base_chars reads only the zone, counter effects (919.2) read counters (written through
+    #: Game.w, which forgets everything), static timestamps read data.ts; the hooks of ops.py by
+    #: what they look at ("attacking", "blocking" and "restricted" read g.gvars: anything)
+    declares_reads = True
+    trigger_index = True
+    base_reads = frozenset(("data.ts",))
+    hook_reads = {k: frozenset() for k in ("affiliation", "color", "energy_count")}
+    hook_reads.update({"state": frozenset(("orient",)), "damaged": frozenset(("data.damage",)),
+                       "destroyed": frozenset(("data.destroyed",)), "equipped": frozenset(("data.equipped_to",)),
+                       "equipped_by": frozenset(("data.equipped_to",)), "life": frozenset(("player.life",)),
+                       "limit_level": frozenset(("player.limit_base", "player.released"))})
 
     def __init__(self) -> None:
         super().__init__()
