@@ -35,18 +35,6 @@ class NovaRules(CardRules):
     layered_zones = frozenset(("field", "waiting"))
     field_zones = ("field",)
     trigger_zones = ("field",)
-    waiting_zone = "waiting"
-    #: hidden zones whose cards may be any of each other, for sampling what a player cannot see
-    #: (kernel.infoset): the hand is drawn from the main deck (303.2, 308.3)
-    hidden_pools = {"deck": "main", "hand": "main", "character_deck": "character"}
-    rested_word = "frozen"
-    op_layers = {"copy": "base", "grant": "abilities", "lose": "abilities", "modify": "num", "set_stats": "num",
-                 "player": "num", "shield": "nonnum", "become": "nonnum"}
-    #: 802.1.2.1.5.2: an effect made by resolving a card or ability applies only to the cards there
-    #: as it resolved (a card that moves there later is a new card it does not affect)
-    effects_lock_affected = True
-    # 802.1.2.1: printed values, then effects that change no number, then effects that do
-    layers = ("base", "abilities", "nonnum", "num")
     #: what characteristics read beyond objects, zones and effects (Game.changed, docs/performance.md):
     #: base_chars reads only the zone, counter effects (919.2) read counters (written through
     #: Game.w, which forgets everything), static timestamps read data.ts; the hooks of ops.py by
@@ -59,6 +47,18 @@ class NovaRules(CardRules):
                        "destroyed": frozenset(("data.destroyed",)), "equipped": frozenset(("data.equipped_to",)),
                        "equipped_by": frozenset(("data.equipped_to",)), "life": frozenset(("player.life",)),
                        "limit_level": frozenset(("player.limit_base", "player.released"))})
+    waiting_zone = "waiting"
+    #: hidden zones whose cards may be any of each other, for sampling what a player cannot see
+    #: (kernel.infoset): the hand is drawn from the main deck (303.2, 308.3)
+    hidden_pools = {"deck": "main", "hand": "main", "character_deck": "character"}
+    rested_word = "frozen"
+    op_layers = {"copy": "base", "grant": "abilities", "lose": "abilities", "modify": "num", "set_stats": "num",
+                 "player": "num", "shield": "nonnum", "become": "nonnum"}
+    #: 802.1.2.1.5.2: an effect made by resolving a card or ability applies only to the cards there
+    #: as it resolved (a card that moves there later is a new card it does not affect)
+    effects_lock_affected = True
+    # 802.1.2.1: printed values, then effects that change no number, then effects that do
+    layers = ("base", "abilities", "nonnum", "num")
 
     def __init__(self) -> None:
         super().__init__()
