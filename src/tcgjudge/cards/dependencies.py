@@ -43,7 +43,11 @@ class DependencyHooks:
         "orientation": frozenset(("orient",)), "not_orientation": frozenset(("orient",)),
         "player_value": frozenset(("player.*",)), "counters_of": frozenset(("player.*",)),
         "record": None,
+        # the turn, turn player, phase and step (``clock``): set directly by game code
+        "turn": frozenset(("clock",)), "phase": frozenset(("clock",)), "entered_this_turn": frozenset(("clock",)),
     }
+    #: player words that name players by whose turn it is (context.players)
+    CLOCK_WORDS = frozenset(("active", "nonactive", "each"))
 
     def chars_reads(self, g: Game, effects: Iterable[CEffect]) -> frozenset[str] | None:
         if not self.declares_reads:
@@ -125,6 +129,8 @@ class DependencyHooks:
             return any(self._walk_reads(v, out) for v in x)
         if isinstance(x, Ability):
             return self._walk_reads(x.spec, out)
+        if isinstance(x, str) and x in self.CLOCK_WORDS:
+            out.add("clock")
         return False
 
     def _check_no_trigger(self, g: Game, events: list[Event], lki: dict) -> None:

@@ -326,9 +326,10 @@ class Game:
         data ``KEY``) and ``player.KEY`` (a player's value ``KEY``); ``data.*`` and ``player.*`` in
         what was read stand for every key.  Values memoised with :meth:`memo` are always forgotten; the
         characteristics are kept when nothing they were computed from reads this aspect (what they
-        read is in ``_cc[READS]``, filled by ``rules.chars_reads``; None means anything) and the
-        turn, turn player, phase and step are those they were computed at (game code sets these
-        directly; before, any change after them forgot the characteristics, and still does)."""
+        read is in ``_cc[READS]``, filled by ``rules.chars_reads``; None means anything) and,
+        when they read the aspect ``clock``, the turn, turn player, phase and step are those they
+        were computed at (game code sets these directly; characteristics that read them are
+        forgotten at the first change after them, as before any caching)."""
         self._mc = None
         cc = self._cc
         if cc is None:
@@ -336,7 +337,7 @@ class Game:
         reads = cc[READS]
         dot = aspect.find(".")
         if reads is None or aspect in reads or (dot > 0 and aspect[:dot + 1] + "*" in reads) \
-                or cc[CLOCK] != (self.turn, self.active, self.phase, self.step):
+                or ("clock" in reads and cc[CLOCK] != (self.turn, self.active, self.phase, self.step)):
             self._cc = None
         elif debug.CHECK:
             self.check_chars(f"after a change of {aspect}")
