@@ -59,7 +59,8 @@ class CasterRules(CardRules):
     #: object data; "main_timing" reads the turn player and phase (the aspect ``clock``)
     declares_reads = True
     trigger_index = True
-    base_reads = frozenset(("data.ts", "data.x", "data.source", "data.ability"))
+    base_reads = frozenset(("data.ts", "data.x", "data.source", "data.ability",
+                            "zones"))  # an ability's pseudo-card reads its source, wherever it is
     hook_reads = {k: frozenset() for k in (
         "vanity", "orbs", "additional_type", "stock", "ability", "printed",
         "materials_of", "stock_of")}  # "rode" and "ridden_by" read g.record: anything
