@@ -91,11 +91,16 @@ def test_characteristics_are_kept_only_across_changes_nothing_read(monkeypatch: 
         g.changed(aspect)
         assert (g._cc is cc) == keep, aspect
     assert kept  # data.env (an ability's bound values) is never read
-    # the turn, turn player, phase and step are set directly by game code: kept characteristics
-    # never outlive a change of them
+    # the turn, turn player, phase and step (the aspect "clock") are set directly by game code:
+    # characteristics that read them never outlive a change of them; others are kept
     g.touch()
     g.chars(oid)
+    cc = g._cc
     g.phase = "a phase no characteristic was computed in"
+    g.changed("data.env")
+    assert "clock" not in cc[READS] and g._cc is cc
+    cc[READS] = cc[READS] | {"clock"}
+    g.step = "a step no characteristic was computed in"
     g.changed("data.env")
     assert g._cc is None
     # a game that does not declare what its characteristics read forgets them on every change
@@ -104,3 +109,22 @@ def test_characteristics_are_kept_only_across_changes_nothing_read(monkeypatch: 
     g.chars(oid)
     g.changed("data.env")
     assert g._cc is None
+
+
+def test_what_reads_the_turn_player_phase_or_turn_is_known() -> None:
+    from tcgjudge.kernel.effects import CEffect
+
+    pkg = registry.get("caster")
+    names = pkg.shipped_decks()
+    rules = pkg.new_game([pkg.load_deck(names[0]), pkg.load_deck(names[-1])], 1).rules
+
+    def reads(cond=None, sel=None):
+        return rules.chars_reads(None, [CEffect(1, 1, "power", "modify", {"atk": 100},
+                                                ("sel", sel or {"type": "servant"}), 0, None, "static", cond=cond)])
+
+    assert "clock" not in reads()
+    assert "clock" in reads(cond={"turn": "yours"})
+    assert "clock" in reads(cond={"phase": "battle"})
+    assert "clock" in reads(sel={"type": "servant", "entered_this_turn": True})
+    assert "clock" in reads(sel={"type": "servant", "controller": "active"})
+    assert "clock" in reads(cond={"main_timing": True})  # a Caster hook

@@ -41,9 +41,19 @@ class DependencyHooks:
     #: (the per-turn tallies in ``g.record`` are written directly, with no aspect to follow)
     LANGUAGE_READS: dict[str, frozenset[str] | None] = {
         "orientation": frozenset(("orient",)), "not_orientation": frozenset(("orient",)),
-        "player_value": frozenset(("player.*",)), "counters_of": frozenset(("player.*",)),
+        "player_value": frozenset(("player.*", "zones")), "counters_of": frozenset(("player.*",)),
         "record": None,
+        # the turn, turn player, phase and step (``clock``): set directly by game code
+        "turn": frozenset(("clock",)), "phase": frozenset(("clock",)), "entered_this_turn": frozenset(("clock",)),
+        # which objects are in zones outside the layered ones (``zones``, Game._forget_after_move):
+        # a selector's named zones and the top or bottom of one, objects stacked beneath, objects
+        # named by reference (they may have left), counts, a game's player values (zone sizes)
+        "zone": frozenset(("zones",)), "top": frozenset(("zones",)), "bottom": frozenset(("zones",)),
+        "under": frozenset(("zones",)), "is": frozenset(("zones",)), "in": frozenset(("zones",)),
+        "not_in": frozenset(("zones",)), "count": frozenset(("zones",)),
     }
+    #: player words that name players by whose turn it is (context.players)
+    CLOCK_WORDS = frozenset(("active", "nonactive", "each"))
 
     def chars_reads(self, g: Game, effects: Iterable[CEffect]) -> frozenset[str] | None:
         if not self.declares_reads:
@@ -125,6 +135,8 @@ class DependencyHooks:
             return any(self._walk_reads(v, out) for v in x)
         if isinstance(x, Ability):
             return self._walk_reads(x.spec, out)
+        if isinstance(x, str) and x in self.CLOCK_WORDS:
+            out.add("clock")
         return False
 
     def _check_no_trigger(self, g: Game, events: list[Event], lki: dict) -> None:

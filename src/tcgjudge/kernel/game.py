@@ -326,9 +326,10 @@ class Game:
         data ``KEY``) and ``player.KEY`` (a player's value ``KEY``); ``data.*`` and ``player.*`` in
         what was read stand for every key.  Values memoised with :meth:`memo` are always forgotten; the
         characteristics are kept when nothing they were computed from reads this aspect (what they
-        read is in ``_cc[READS]``, filled by ``rules.chars_reads``; None means anything) and the
-        turn, turn player, phase and step are those they were computed at (game code sets these
-        directly; before, any change after them forgot the characteristics, and still does)."""
+        read is in ``_cc[READS]``, filled by ``rules.chars_reads``; None means anything) and,
+        when they read the aspect ``clock``, the turn, turn player, phase and step are those they
+        were computed at (game code sets these directly; characteristics that read them are
+        forgotten at the first change after them, as before any caching)."""
         self._mc = None
         cc = self._cc
         if cc is None:
@@ -336,7 +337,7 @@ class Game:
         reads = cc[READS]
         dot = aspect.find(".")
         if reads is None or aspect in reads or (dot > 0 and aspect[:dot + 1] + "*" in reads) \
-                or cc[CLOCK] != (self.turn, self.active, self.phase, self.step):
+                or ("clock" in reads and cc[CLOCK] != (self.turn, self.active, self.phase, self.step)):
             self._cc = None
         elif debug.CHECK:
             self.check_chars(f"after a change of {aspect}")
@@ -462,7 +463,7 @@ class Game:
         self._insert(self.zones[(zp, zone)], new, pos)
         self.lki[oid] = (o, chars, new)
         self._carry_name(oid, new)
-        self._cc = self._mc = None
+        self._forget_after_move(oid, o, frm, zone)
         if event:
             self.emit(Event("move", oid=oid, new=new, frm=frm, to=zone, player=o.controller, cause=cause,
                             data={"from_zp": frm_key[0], "to_zp": zp}))
@@ -470,6 +471,28 @@ class Game:
             # a token that moves where it cannot exist is erased at once (CR 1302.3a, SVE 9.1.4.3)
             self.erase(new)
         return new
+
+    def _forget_after_move(self, oid: int, o: Obj, frm: str, to: str) -> None:
+        """Forget what a move may have changed.  A move between two zones outside the layered ones
+        changes no characteristic unless something they were computed from reads which objects
+        are in other zones (the aspect ``zones``, see :meth:`changed`): then the characteristics
+        are kept, without the moved object's and without the values of :meth:`memo_chars`, which
+        may read any zone.  Anything stacked, or the source of a continuous effect, goes the long
+        way."""
+        self._mc = None
+        cc = self._cc
+        if cc is None:
+            return
+        reads = cc[READS]
+        lz = self.rules.layered_zones
+        if reads is None or "zones" in reads or frm in lz or to in lz or o.under or o.over is not None \
+                or any(e.source == oid for e in self.effects):  # an effect whose source is no more
+            self._cc = None
+            return
+        # a new dict: clones share the old one
+        self._cc = {k: v for k, v in cc.items() if k != oid and not (type(k) is tuple and k[0] == MEMO)}
+        if debug.CHECK:
+            self.check_chars(f"after moving #{oid} from {frm} to {to}")
 
     def stack_under(self, oid: int, onto: int, pos: str = "bottom") -> int:
         """Put object ``oid`` beneath ``onto`` (stocks, evolve bases) as a new object."""

@@ -38,9 +38,12 @@ def _order(game: GameState, effects: list[CEffect], view: LayerView) -> list[CEf
     depends: dict[int, set[int]] = {e.eid: set() for e in effects}
     base_sigs = {e.eid: rules.effect_signature(game, e, view) for e in varying}
     for a in objects:
+        hit = _affected(game, a, view)
+        if not hit:
+            continue  # applying A changes nothing, so nothing can depend on it
         trial = dict(view.chars)
         tview = LayerView(game, trial)
-        for oid in _affected(game, a, view):
+        for oid in hit:
             trial[oid] = rules.apply_effect(game, a, tview.get(oid), oid, tview)
         for b in varying:
             if b is not a and rules.effect_signature(game, b, tview) != base_sigs[b.eid]:

@@ -343,6 +343,59 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
     locked = chase_locked(g)
     # activated abilities (CR 604.1a, 704), deity active abilities at main timing (604.2e)
     aether_ok: set | None = None  # computed when first needed
+    for q, oid, ab, deity, multi in g.memo_chars(("act_candidates", p), lambda: _ability_candidates(g, p)):
+        if not main and deity:
+            continue  # CR 707.1: a deity's active abilities only at main timing
+        spec = ab.spec
+        if spec.get("aether") and not spec.get("targets") and q == p:
+            if aether_ok is None:
+                aether_ok = {(x, a.index) for x, a, _ in rules.aether_sources(g, p)}
+            if (oid, ab.index) not in aether_ok or not timing_ok(g, p, spec, main):
+                continue  # usable aether abilities are computed once (CR 907.2)
+        else:
+            if locked:
+                continue
+            if not timing_ok(g, p, spec, main):
+                continue
+            if not ability_playable(g, p, oid, ab):
+                continue
+        if multi:
+            lab = f"activate {rules.obj_ref(g, oid)}: {clip(ab.text, 32)}"
+        else:
+            lab = f"activate {rules.obj_ref(g, oid)}"
+        opts.append((lab, ("act", oid, ab.index)))
+    if not locked:
+        seen: set[str] = set()
+        for oid, key, quick in g.memo_chars(("hand_candidates", p), lambda: _hand_candidates(g, p)):
+            if key in seen:
+                continue
+            if not (main or quick):  # CR 604.1b, 604.2a-c
+                continue
+            if card_playable(g, p, oid):
+                seen.add(key)
+                opts.append((f"play {key}", ("play", oid)))
+    if main:  # CR 604.2d, 705: switch
+        switched = g.players[p].get("switched", ())
+        if not g.pmods(p).get("cannot_switch"):
+            for oid in g.zone(p, "field"):
+                o = g.objects[oid]
+                if "servant" not in g.chars(oid)["types"] or oid in switched:
+                    continue
+                if o.since >= g.turn or o.orient == "rested":
+                    continue  # must have been in the field since the turn began (705.2)
+                if "cannot_switch" in g.chars(oid).get("flags", ()):
+                    continue
+                opts.append((f"switch {rules.obj_ref(g, oid)}", ("switch", oid)))
+    return opts
+
+
+def _ability_candidates(g: Game, p: int) -> list[tuple[int, int, Any, bool, bool]]:
+    """The activated abilities that ``p`` might play, as far as characteristics and zones tell:
+    ``(zone's player, object, ability, is a deity, has other abilities there)``, in the order
+    the options list them.  What else decides (timing, costs, targets, aether) is checked at
+    each priority window; this part is kept with the characteristics (``Game.memo_chars``)."""
+    rules: CasterRules = g.rules  # type: ignore[assignment]
+    out = []
     objs = g.objects
     # without an effect that grants abilities, a face-up card printed without activated abilities
     # has none: skip it without computing its characteristics
@@ -362,60 +415,27 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
                     continue
                 if len(acts) > 1:
                     acts = [a for a in acts if z in a.zones]
+                deity = "deity" in c["types"]
                 for ab in acts:
                     if z not in ab.zones:
                         continue
-                    if not main and "deity" in c["types"]:
-                        continue  # CR 707.1: a deity's active abilities only at main timing
-                    spec = ab.spec
-                    if q != p and spec.get("who") != "any":
+                    if q != p and ab.spec.get("who") != "any":
                         continue
-                    if spec.get("aether") and not spec.get("targets") and q == p:
-                        if aether_ok is None:
-                            aether_ok = {(x, a.index) for x, a, _ in rules.aether_sources(g, p)}
-                        if (oid, ab.index) not in aether_ok or not timing_ok(g, p, spec, main):
-                            continue  # usable aether abilities are computed once (CR 907.2)
-                    else:
-                        if locked:
-                            continue
-                        if not timing_ok(g, p, spec, main):
-                            continue
-                        if not ability_playable(g, p, oid, ab):
-                            continue
-                    if len(acts) > 1:
-                        lab = f"activate {rules.obj_ref(g, oid)}: {clip(ab.text, 32)}"
-                    else:
-                        lab = f"activate {rules.obj_ref(g, oid)}"
-                    opts.append((lab, ("act", oid, ab.index)))
-    if not locked:
-        seen: set[str] = set()
-        for oid in g.zone(p, "hand"):
-            key = g.objects[oid].card.key
-            if key in seen:
-                continue
-            c = g.chars(oid)
-            ts = c["types"]
-            if "caster" in ts or "deity" in ts:
-                continue
-            quick = has_kw(c.get("keywords", ()), "quickcast")
-            if not (main or quick):  # CR 604.1b, 604.2a-c
-                continue
-            if card_playable(g, p, oid):
-                seen.add(key)
-                opts.append((f"play {key}", ("play", oid)))
-    if main:  # CR 604.2d, 705: switch
-        switched = g.players[p].get("switched", ())
-        if not g.pmods(p).get("cannot_switch"):
-            for oid in g.zone(p, "field"):
-                o = g.objects[oid]
-                if "servant" not in g.chars(oid)["types"] or oid in switched:
-                    continue
-                if o.since >= g.turn or o.orient == "rested":
-                    continue  # must have been in the field since the turn began (705.2)
-                if "cannot_switch" in g.chars(oid).get("flags", ()):
-                    continue
-                opts.append((f"switch {rules.obj_ref(g, oid)}", ("switch", oid)))
-    return opts
+                    out.append((q, oid, ab, deity, len(acts) > 1))
+    return out
+
+
+def _hand_candidates(g: Game, p: int) -> list[tuple[int, str, bool]]:
+    """The cards in ``p``'s hand that are not casters or deities, with their card and whether
+    they have quickcast (CR 604.2a-c): kept with the characteristics (``Game.memo_chars``)."""
+    out = []
+    for oid in g.zone(p, "hand"):
+        c = g.chars(oid)
+        ts = c["types"]
+        if "caster" in ts or "deity" in ts:
+            continue
+        out.append((oid, g.objects[oid].card.key, has_kw(c.get("keywords", ()), "quickcast")))
+    return out
 
 
 def timing_ok(g: Game, p: int, spec: dict, main: bool) -> bool:

@@ -68,14 +68,16 @@ class CasterRules(CardRules):
     game_id = "caster"
     #: what characteristics read beyond objects, zones and effects (Game.changed): base_chars
     #: reads X and an ability's source; of the hooks of ops.py, "battled", "dct" and "bingo" read
-    #: object data (the turn, phase and turn player are followed by Game.changed itself)
+    #: object data; "main_timing" reads the turn player and phase (the aspect ``clock``)
     declares_reads = True
     trigger_index = True
-    base_reads = frozenset(("data.ts", "data.x", "data.source", "data.ability"))
+    base_reads = frozenset(("data.ts", "data.x", "data.source", "data.ability",
+                            "zones"))  # an ability's pseudo-card reads its source, wherever it is
     hook_reads = {k: frozenset() for k in (
-        "vanity", "orbs", "main_timing", "additional_type", "stock", "ability", "printed",
+        "vanity", "orbs", "additional_type", "stock", "ability", "printed",
         "materials_of", "stock_of")}  # "rode" and "ridden_by" read g.record: anything
-    hook_reads.update({"battled": frozenset(("data.battled", "data.battled_servant")),
+    hook_reads.update({"main_timing": frozenset(("clock",)),  # the turn player and phase (CR 701.2)
+                       "battled": frozenset(("data.battled", "data.battled_servant")),
                        "dct": frozenset(("data.locked",)), "bingo": frozenset(("data.locked",))})
     zone_specs = ZONES
     #: hidden zones whose cards a player who cannot see them cannot tell apart (a deck, a hand,

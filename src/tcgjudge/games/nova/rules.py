@@ -53,6 +53,22 @@ class NovaRules(CardRules):
     layered_zones = frozenset(("field", "waiting"))
     field_zones = ("field",)
     trigger_zones = ("field",)
+    #: what characteristics read beyond objects, zones and effects (Game.changed, docs/performance.md):
+    #: base_chars reads only the zone, counter effects (919.2) read counters (written through
+    #: Game.w, which forgets everything), static timestamps read data.ts; the hooks of ops.py by
+    #: what they look at ("attacking", "blocking" and "restricted" read g.gvars: anything;
+    #: "zones": which objects are in zones outside the layered ones)
+    declares_reads = True
+    trigger_index = True
+    base_reads = frozenset(("data.ts",))
+    hook_reads = {k: frozenset() for k in ("affiliation", "color")}
+    hook_reads.update({"state": frozenset(("orient",)), "damaged": frozenset(("data.damage",)),
+                       "destroyed": frozenset(("data.destroyed",)), "equipped": frozenset(("data.equipped_to",)),
+                       # equipped_by: only objects on the field are equipped (205), so one elsewhere
+                       # that leaves changes nothing; energy_count: the energy zone's contents
+                       "equipped_by": frozenset(("data.equipped_to",)), "energy_count": frozenset(("zones",)),
+                       "life": frozenset(("player.life",)),
+                       "limit_level": frozenset(("player.limit_base", "player.released"))})
     waiting_zone = "waiting"
     #: hidden zones whose cards may be any of each other, for sampling what a player cannot see
     #: (kernel.infoset): the hand is drawn from the main deck (303.2, 308.3)

@@ -78,7 +78,7 @@ class SveRules(CardRules):
     declares_reads = True
     trigger_index = True
     base_reads = frozenset(("player.leader_def", "data.ts", "data.face", "data.x", "data.damage",
-                            "data.links_evolve", "data.linked_to"))
+                            "data.links_evolve", "data.linked_to", "zones"))  # zones: not audited
     hook_reads = {k: frozenset() for k in (
         "spellchain", "necrocharge", "first_player", "die", "class", "universe",
         "special", "trigger_icon", "named_as")}  # combo, sanguine (g.record), combat (g.gvars): anything
