@@ -394,7 +394,7 @@ def _ability_candidates(g: Game, p: int) -> list[tuple[int, int, Any, bool, bool
     ``(zone's player, object, ability, is a deity, has other abilities there)``, in the order
     the options list them.  What else decides (timing, costs, targets, aether) is checked at
     each priority window; this part is kept with the characteristics (``Game.memo_chars``)."""
-    rules: CasterRules = g.rules  # type: ignore[assignment]
+    rules = g.rules
     out = []
     objs = g.objects
     # without an effect that grants abilities, a face-up card printed without activated abilities
