@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> None:
         hh, mm = (int(x) for x in args.until.split(":"))
         now = time.gmtime()
         stop = time.time() + ((hh * 60 + mm) - (now.tm_hour * 60 + now.tm_min)) * 60 - now.tm_sec
-    for r in range(args.games):
+    for r in range(args.start, args.games):
         for game in args.game:
             pkg = registry.get(game)
             names = pkg.shipped_decks()
@@ -119,6 +119,12 @@ def report_file(con: sqlite3.Connection) -> None:
             print(f"| **{me}** | " + " | ".join(cells) + " |")
         draws = sum(1 for r in rows if r[2] == "draw")
         print(f"\nDraws count half. Draws: {draws}. Mean turns: {sum(r[3] for r in rows) / len(rows):.1f}.")
+        cost: dict[tuple[str, str], list[float]] = {}
+        for a, b, _w, _t, c in rows:
+            cost.setdefault((a, b), []).append(c)
+        print("CPU seconds per game: " + ", ".join(
+            f"{a} vs {b} {sum(v) / len(v):.1f}" for (a, b), v in sorted(
+                cost.items(), key=lambda kv: (order.index(kv[0][0]), order.index(kv[0][1])))) + ".")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -130,6 +136,8 @@ def main(argv: list[str] | None = None) -> None:
     r.add_argument("--agents", default="random,greedy,mcts:16,mcts:64")
     r.add_argument("--games", type=int, default=200, help="games per pairing")
     r.add_argument("--until", help="stop starting games after this UTC time (HH:MM)")
+    r.add_argument("--start", type=int, default=0,
+                   help="first round to play (another process may play the rounds before it)")
     p = sub.add_parser("report")
     p.add_argument("--db", action="append", required=True)
     args = ap.parse_args(argv)

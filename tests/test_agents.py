@@ -131,7 +131,7 @@ def test_agent_specs() -> None:
             make_agent(bad)
 
 
-@pytest.mark.parametrize("game", ["caster", "sve"])
+@pytest.mark.parametrize("game", ["caster", "sve", "nova"])
 def test_evaluation_is_a_probability_and_ends_at_the_result(game: str) -> None:
     ev = evaluation_for(game)
     g = midgame(game, 1, 50)
@@ -157,6 +157,79 @@ def wins(game: str, a: str, b: str, n: int) -> int:
 
 def test_greedy_beats_random_at_sve() -> None:
     assert wins("sve", "greedy", "random", 8) >= 7
+
+
+def test_nova_evaluation_counts_life_and_servants() -> None:
+    ev = evaluation_for("nova")
+    assert ev.__name__ == "nova"  # NOVA's own, not the finished-game fallback
+    g = midgame("nova", 4, 40)
+    assert g.result is None
+    p = g.pending.player
+    before = ev(g, p)
+    h = g.clone()
+    h.rules.set_life(h, 1 - p, h.rules.life(h, 1 - p) - 500, None)  # the opponent loses life
+    assert ev(h, p) > before and ev(h, 1 - p) < ev(g, 1 - p)
+    h = g.clone()
+    h.rules.set_life(h, p, 0, None)
+    assert ev(h, p) < before
+    servants = [o for o in g.objects.values() if o.zone == "field" and "servant" in g.chars(o.id)["types"]]
+    assert servants
+    o = servants[0]  # a servant on the field is worth something to its controller
+    h = g.clone()
+    h.move(o.id, "graveyard")
+    assert ev(h, o.controller) < ev(g, o.controller)
+
+
+def test_greedy_beats_random_at_nova() -> None:
+    assert wins("nova", "greedy", "random", 6) >= 5
+
+
+def test_mcts_searches_past_the_end_of_the_turn() -> None:
+    """The search goes on into the opponent's reply (the next turn) by default; with
+    ``horizon=0`` it stops at the end of the current turn."""
+    g = midgame("sve", 2, 10)
+    while len(g.pending.options) < 3:
+        g.decide(passive(g.pending))
+    for horizon in (0, 1):
+        ag = MctsAgent(1, iterations=12, horizon=horizon)
+        ag.choose(observation(ag, g, g.pending.player), g.pending)
+        assert ag.last_reach == horizon + 1  # turn ends crossed
+
+
+def test_clones_of_a_sample_play_alike() -> None:
+    """Search plays many options on clones of one sample: each must play as the sample would.
+    (A sample that lost the set of the game's cards rebuilt it from the first object created in a
+    clone, and the other clones then skipped the triggers of every other card.)"""
+    g = midgame("sve", 2, 10)
+    while len(g.pending.options) < 3:
+        g.decide(passive(g.pending))
+    sample = InfoSet.of(g, g.pending.player).sample(5)
+    for i in range(len(sample.pending.options)):
+        a, b = sample.clone(), sample.clone()
+        a.decide(i)
+        b.decide(i)
+        assert a.fingerprint() == b.fingerprint() and a.log == b.log
+
+
+def test_mcts_tries_the_options_best_first() -> None:
+    """Progressive widening: a node's options are expanded in the order of their evaluation one
+    decision later, so that with one iteration the search answers the best of them."""
+    g = midgame("sve", 2, 10)
+    while len(g.pending.options) < 3:
+        g.decide(passive(g.pending))
+    d, p = g.pending, g.pending.player
+    ev = evaluation_for("sve")
+    ag = MctsAgent(3, iterations=1)
+    sample = InfoSet.of(g, p).sample(Rng(3 ^ 0x3C75).next64())  # the determinization it will draw
+    order = ag._order(sample, sample.pending, ev)
+    assert sorted(order) == sorted(d.labels)
+    values = []
+    for lab in order:
+        h = sample.clone()
+        h.decide(sample.pending.labels.index(lab))
+        values.append(ev(h, p))
+    assert values == sorted(values, reverse=True)
+    assert d.labels[ag.choose(observation(ag, g, p), d)] == order[0]
 
 
 def test_act_answers_single_options_without_asking() -> None:

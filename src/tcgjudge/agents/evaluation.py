@@ -72,12 +72,39 @@ def sve(g: Game, p: int) -> float:
     return _logistic((_sve_material(g, p) - _sve_material(g, 1 - p)) / 6.0)
 
 
+def _nova_material(g: Game, p: int) -> float:
+    pl = g.players[p]
+    # a player whose life is 0 or less loses (NOVA 502.1; 2000 at the start, 007.4): life counts
+    # per 100; cards in hand are options; the energy zone pays for cards (310, 801) like play
+    # points; servants fight and guard (405), characters (202) weigh by level, magic items stay
+    s = 0.6 * max(0, pl.get("life", 2000)) / 100.0 + 0.4 * len(g.zones[(p, "hand")])
+    s += 0.35 * len(g.zones[(p, "energy")]) + 0.05 * len(pl.get("energy", ()))
+    for oid in g.zones[(p, "field")]:
+        c = g.chars(oid)
+        types = c.get("types", ())
+        if "servant" in types:
+            hp = (c.get("def") or 0) - (g.objects[oid].data or {}).get("damage", 0)
+            s += 0.8 + 0.6 * (c.get("atk") or 0) / 100.0 + 0.5 * max(0, hp) / 100.0
+        elif "character" in types:
+            s += 1.0 + 0.5 * (c.get("level") or 0)
+        else:
+            s += 0.8
+    return s
+
+
+def nova(g: Game, p: int) -> float:
+    done = _finished(g, p)
+    if done is not None:
+        return done
+    return _logistic((_nova_material(g, p) - _nova_material(g, 1 - p)) / 6.0)
+
+
 def result_only(g: Game, p: int) -> float:
     done = _finished(g, p)
     return 0.5 if done is None else done
 
 
-TABLE: dict[str, Evaluation] = {"caster": caster, "sve": sve}
+TABLE: dict[str, Evaluation] = {"caster": caster, "sve": sve, "nova": nova}
 
 
 #: labels of the options that do nothing more (let the game go on): what a lookahead assumes both

@@ -6,17 +6,25 @@ real one), then walks one shared tree whose nodes are reached by option
 labels, so that states that look the same to the searching player share
 statistics.  At a node, only the options present in this determinization are
 candidates; each is scored by UCB1 over the number of times it was *available*
-rather than the parent's visits (the usual ISMCTS correction).  An iteration
-adds one node, plays a short rollout (at most ``rollout`` decisions within the
-turn, each player answering at random with probability ``noise`` and
-otherwise passing) and scores the position reached with the game's
-evaluation (agents/evaluation.py), which keeps the agent useful at small
-budgets.  The search looks no further than the end of the current turn: every
-option is then judged at the same horizon (an option that ends the turn early
-is not judged after the opponent's next turn while the others are judged
-before it).  The option chosen is the one worth most: the mean result of its
-visits or, where the same player decides again, the best of its well-tried
-follow-ups (see ``_worth``); visits break ties.
+rather than the parent's visits (the usual ISMCTS correction).  A node's
+options are expanded best first, by their evaluation one decision later for
+the player deciding there (progressive widening: at small budgets the likely
+best options are the ones tried).  An iteration adds one node, then plays a
+rollout in which each player answers greedily (the best of at most ``width``
+options by the evaluation one decision later, the passive one always among
+them; ``policy="passive"`` passes instead, with random answers at rate
+``noise``), for at most ``rollout`` decisions, and scores the position reached
+with the game's evaluation (agents/evaluation.py).
+
+The search looks past the end of the current turn: ``horizon=1`` (the
+default) goes on through the opponent's next turn, so an option is judged
+after the opponent's reply (attacks, removal, blockers), by the tree at the
+opponent's nodes (from the opponent's side) and by the greedy rollout beyond
+it; ``horizon=0`` stops at the end of the current turn.  Every option is
+judged at the same horizon: the end of the turn ``horizon`` turns later.  The
+option chosen is the one worth most: the mean result of its visits or, where
+the same player decides again, the best of its well-tried follow-ups (see
+``_worth``); visits break ties.
 
 Budgets: ``iterations`` per decision, and optionally ``seconds`` per decision
 (whichever ends first; a time budget makes the agent depend on the machine,
@@ -36,7 +44,7 @@ from .evaluation import evaluation_for, passive
 
 
 class Node:
-    __slots__ = ("children", "visits", "value", "avail", "player")
+    __slots__ = ("children", "visits", "value", "avail", "player", "order")
 
     def __init__(self, player: int) -> None:
         self.children: dict[str, Node] = {}
@@ -44,14 +52,16 @@ class Node:
         self.value = 0.0  # summed results for the player who chose the option leading here
         self.avail = 0  # iterations in which the option leading here could be chosen
         self.player = player
+        self.order: list[str] | None = None  # option labels, most promising first (see _order)
 
 
 class MctsAgent:
     name = "mcts"
     needs_infoset = True
 
-    def __init__(self, seed: int = 0, iterations: int = 100, seconds: float | None = None,
-                 rollout: int = 10, noise: float = 0.0, explore: float = 0.15, depth: int = 1000) -> None:
+    def __init__(self, seed: int = 0, iterations: int = 25, seconds: float | None = None,
+                 rollout: int = 40, noise: float = 0.0, explore: float = 0.15, depth: int = 1000,
+                 horizon: int = 1, policy: str = "greedy", width: int = 5) -> None:
         if iterations < 1:
             raise ValueError(f"mcts: iterations must be at least 1, got {iterations}")
         self.rng = Rng(seed ^ 0x3C75)
@@ -62,7 +72,13 @@ class MctsAgent:
         self.min_visits = 3
         self.depth = depth
         self.explore = explore
+        self.horizon = horizon
+        self.policy = policy
+        if policy not in ("greedy", "passive"):
+            raise ValueError(f"mcts: policy must be 'greedy' or 'passive', got {policy!r}")
+        self.width = width
         self.last_iterations = 0  # how many iterations the last decision used
+        self.last_reach = 0  # how many turn ends past the current turn the last search reached
 
     def choose(self, view: dict[str, Any], decision: Decision) -> int:
         n = len(decision.options)
@@ -76,7 +92,7 @@ class MctsAgent:
         evaluate = evaluation_for(inf.base.rules.game_id)
         root = Node(me)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        it = 0
+        it = reach = 0
         while it < self.iterations:
             if deadline is not None and it and time.perf_counter() > deadline:
                 break
@@ -85,16 +101,20 @@ class MctsAgent:
             node = root
             path: list[Node] = []
             turn = g.turn
-            while g.result is None and g.turn == turn and len(path) < self.depth:
+            while g.result is None and g.turn - turn <= self.horizon and len(path) < self.depth:
                 d = g.pending
                 labels = d.labels
                 fresh = [i for i, lab in enumerate(labels) if lab not in node.children]
                 if fresh:
-                    # the passive option first (what an unexpanded node was valued as), then
-                    # the others in random order
-                    i = passive(d)
-                    if labels[i] in node.children:
-                        i = fresh[rng.below(len(fresh))]
+                    # the options in the order of their one-step evaluation for the player to
+                    # decide (progressive widening: at small budgets the likely best are tried)
+                    if node.order is None:
+                        node.order = self._order(g, d, evaluate)
+                    i = fresh[rng.below(len(fresh))]
+                    for lab in node.order:
+                        if lab not in node.children and lab in labels:
+                            i = labels.index(lab)
+                            break
                     child = Node(d.player)
                     node.children[labels[i]] = child
                     for lab in labels:
@@ -116,21 +136,56 @@ class MctsAgent:
                 g.decide(best_i)
             noise = int(self.noise * 1024)
             for _ in range(self.rollout):
-                if g.result is not None or g.turn != turn:
+                if g.result is not None or g.turn - turn > self.horizon:
                     break
                 d = g.pending
-                g.decide(rng.below(len(d.options)) if noise and rng.below(1024) < noise else passive(d))
+                if self.policy == "greedy" and len(d.options) > 1:
+                    g.decide(self._greedy_step(g, d, evaluate))
+                else:
+                    g.decide(rng.below(len(d.options)) if noise and rng.below(1024) < noise else passive(d))
+            reach = max(reach, g.turn - turn)
             v = evaluate(g, me)
             for c in path:
                 c.visits += 1
                 c.value += v if c.player == me else 1.0 - v
         self.last_iterations = it
+        self.last_reach = reach
         best_i, top = 0, (-1.0, -1)
         for i, lab in enumerate(decision.labels):
             c = root.children.get(lab)
             if c is not None and (self._worth(c, me), c.visits) > top:
                 best_i, top = i, (self._worth(c, me), c.visits)
         return best_i
+
+    def _order(self, g: Any, d: Decision, evaluate: Any) -> list[str]:
+        """The labels of ``d``'s options, best first by the evaluation one decision later for the
+        player deciding (the passive option first among equals)."""
+        p = d.player
+        first = passive(d)
+        scored = []
+        for i, lab in enumerate(d.labels):
+            h = g.clone()
+            h.decide(i)
+            scored.append((-evaluate(h, p), i != first, i, lab))
+        scored.sort()
+        return [x[3] for x in scored]
+
+    def _greedy_step(self, g: Any, d: Decision, evaluate: Any) -> int:
+        p = d.player
+        n = len(d.options)
+        best, top = passive(d), -1.0
+        cands = range(n)
+        if n > self.width:
+            order = list(range(n))
+            self.rng.shuffle(order)
+            cands = [best] + [i for i in order if i != best][:self.width - 1]
+        for i in cands:
+            h = g.clone()
+            h.decide(i)
+            v = evaluate(h, p)
+            if v > top + 1e-9:
+                best, top = i, v
+        return best
 
     def _worth(self, node: Node, me: int) -> float:
         """What the option leading to ``node`` is worth to ``me``: its mean result, or, where

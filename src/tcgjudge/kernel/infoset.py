@@ -103,7 +103,14 @@ class InfoSet:
             for oid, c in zip(ids, deal):
                 g.w(oid).card = c
         g.rng = Rng(rng.next64())
-        g.derived = {}
+        # derived facts are dropped, but not the set of cards that have had an object in the game
+        # (Game.create keeps it): indexes such as the event kinds some card watches are computed
+        # from it, and a sample that started a new one would skip the triggers of every card not
+        # created since.  It is rebuilt from the objects (hidden ones dealt) and the last known
+        # information, so that games the viewer cannot tell apart give equal samples.
+        cards = {o.card for o in g.objects.values()}
+        cards.update(e[0].card for e in g.lki.values())
+        g.derived = {"cards": cards}
         g._cc = g._mc = None
         return g
 
