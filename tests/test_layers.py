@@ -34,7 +34,6 @@ KNOWN_GAME_CYCLES = (
     {"tcgjudge.games.caster.battle", "tcgjudge.games.caster.cards", "tcgjudge.games.caster.compiler",
      "tcgjudge.games.caster.grammar_compiler", "tcgjudge.games.caster.ops",
      "tcgjudge.games.caster.procedures", "tcgjudge.games.caster.rules"},
-    {"tcgjudge.games.sve.cards", "tcgjudge.games.sve.compiler", "tcgjudge.games.sve.grammar_compiler"},
     {"tcgjudge.games.sve.ops", "tcgjudge.games.sve.procedures", "tcgjudge.games.sve.procedures.confirm",
      "tcgjudge.games.sve.procedures.damage", "tcgjudge.games.sve.rules"},
     # NOVA's rules hooks, game actions, turn procedures and attack phase
