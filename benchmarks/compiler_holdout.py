@@ -4,6 +4,9 @@ set aside to estimate what a user with an unseen set gets.
     python benchmarks/compiler_holdout.py GAME [--part build|holdout] [--compiler old|grammar]
                                            [--failures] [--compare]
 
+(Shadowverse: Evolve has one compiler, the grammar: ``--compiler`` and ``--compare`` are for
+games that still have a template compiler beside their grammar.)
+
 The cards of ``../shared/data`` are split by set.  A card is a *build* card when one of its
 printings is in a build set (SVE: SD01-SD06, CSD01; Caster: SD01, SD02, BP01); every other card
 is *set aside* (SVE: BP01 of both sources, and any later set; Caster: BP01S, promos, and any
@@ -48,7 +51,7 @@ def _records(path: Path) -> list[tuple[dict, set[str]]]:
 
 def cards(game: str, part: str) -> list[tuple[str, dict, bool]]:
     """(label, card entry, has text) of one part ("build" or "holdout") of a game's data."""
-    comp = importlib.import_module(f"tcgjudge.games.{game}.compiler")
+    comp = importlib.import_module(f"tcgjudge.games.{game}.{'text_report' if game == 'sve' else 'compiler'}")
     out = []
     for path in SOURCES[game]:
         for rec, sets in _records(path):
@@ -59,7 +62,7 @@ def cards(game: str, part: str) -> list[tuple[str, dict, bool]]:
             if game == "sve":
                 card = {"name": get("name"), "types": [b.strip() for b in get("prop/type").split("|")],
                         "text": get("text")}
-                entry = comp._entry_of(card)
+                entry = comp.entry_of(card)
                 if entry is None:
                     continue
                 has_text = bool(comp.notation(entry["text"]).strip())
@@ -108,10 +111,12 @@ def learn_vocabulary(game: str, part: str) -> None:
 
 
 #: games whose template compiler was removed once the grammar read everything it read
-NO_TEMPLATES = {"caster"}
+NO_TEMPLATES = {"caster", "sve"}
 
 
 def compiler(game: str, which: str):
+    if game in NO_TEMPLATES:
+        return importlib.import_module(f"tcgjudge.games.{game}.grammar_compiler")  # the only reader
     mod = "compiler" if which == "old" else "grammar_compiler"
     return importlib.import_module(f"tcgjudge.games.{game}.{mod}")
 
@@ -119,7 +124,9 @@ def compiler(game: str, which: str):
 def measure(game: str, part: str, which: str):
     comp = compiler(game, which)
     b = importlib.import_module(f"tcgjudge.games.{game}.cards").builder()
-    rep = comp.Report()
+    rep = importlib.import_module("tcgjudge.games.sve.text_report").Report() if game == "sve" else comp.Report()
+    if game == "sve":
+        which = "grammar"
     part_cards = cards(game, part)
     if which == "grammar":
         learn_vocabulary(game, part)

@@ -15,11 +15,19 @@ from tcgjudge.games.sve.compiler import (
     TOKEN_NAMES,
     Uncompilable,
     compile_entry,
-    compile_report,
     compile_text,
-    main,
     notation,
+    vocabulary,
 )
+from tcgjudge.games.sve.text_report import compile_report, main
+
+# the traits and card names these texts use, as the card database that prints them defines them
+# (the grammar reads vocabulary from the data, never from its rules)
+vocabulary(traits=["Mejiro Family", "Umamusume", "Ninja", "Academic", "Wasteland", "Machina", "Pixie",
+                   "Draconic Duelist", "Armed"],
+           names=["Aiela, Devoted Knight", "Tokai Teio", "Harnessed Flame", "Harnessed Glass", "Flame and Glass",
+                  "Lecia, Sky Saber", "Nano, the Dawnblade", "Bunny & Baron, Specter Duo", "Kaguya",
+                  "Aluzard, Timeworn Vampire"])
 
 POOL = Path(__file__).resolve().parents[1] / "src" / "tcgjudge" / "games" / "sve" / "pool"
 DECKS = Path(__file__).resolve().parents[1] / "src" / "tcgjudge" / "games" / "sve" / "decks"
@@ -824,7 +832,7 @@ def test_compiled_overflow_condition_in_a_game(max_pp: int, leader_def: int) -> 
 def test_the_report_command_wants_the_card_file_first(capsys: pytest.CaptureFixture) -> None:
     assert main([]) == 2
     assert main(["--failures"]) == 2  # an option is not read as the card file
-    assert "usage: python -m tcgjudge.games.sve.compiler CARDS.xml [--failures]" in capsys.readouterr().out
+    assert "usage: python -m tcgjudge.games.sve.text_report CARDS.xml [--failures]" in capsys.readouterr().out
 
 
 @pytest.mark.skipif(not REAL_CARDS.exists(), reason=f"the community SVE card list is not at {REAL_CARDS} "

@@ -124,6 +124,11 @@ class CardBuilder:
         self._bound: set[str] | None = None  # the names the card being built binds
 
     # ------------------------------------------------------------ entries
+    def learn(self, entries: Any) -> None:
+        """The vocabulary a list of card entries defines, learnt before any of them is built (a
+        card's text may name a trait or a card a later entry defines); games that read printed
+        text override it."""
+
     def card(self, entry: Any, where: str) -> CardDef:
         self._bound = bound_names(entry)
         try:
@@ -486,6 +491,7 @@ def load_card_file(builder: CardBuilder, path: Path) -> list[CardDef]:
         raise CardError(f"{path}: 'cards' must be a list")
     out = []
     seen: set[str] = set()
+    builder.learn(entries)
     for i, e in enumerate(entries):
         c = builder.card(e, f"{path}: cards[{i}]")
         if c.key in seen:

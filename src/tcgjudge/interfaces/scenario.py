@@ -186,6 +186,8 @@ class Runner:
         keys: dict[str, int] = {}
         tokens = {}
         builder = self.pkg.card_builder()
+        if hasattr(builder, "learn"):
+            builder.learn(self.data.get("cards") or [])
         for i, entry in enumerate(self.data.get("cards") or []):
             where = f"{self.where}: cards[{i}]"
             try:

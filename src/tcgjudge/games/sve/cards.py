@@ -228,6 +228,12 @@ def _compiled(entry: dict, where: str) -> dict:
 class SveBuilder(CardBuilder):
     """The card builder, plus the back face of double-faced cards (2.14)."""
 
+    def learn(self, entries: Any) -> None:
+        from .compiler import learn_entry
+
+        for e in entries if isinstance(entries, list) else []:
+            learn_entry(e)  # 2.4, 9.1.2.3: the traits and token names the entries define
+
     def card(self, entry: Any, where: str) -> CardDef:
         if isinstance(entry, dict):
             entry = _compiled(entry, where)

@@ -31,27 +31,22 @@ from typing import Any
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import LarkError, VisitError
 
-from ...cards.textcompiler import NoParse, Uncompilable, cockatrice_cards, report_main
-from . import compiler as tc
-from .compiler import (
+from ...cards.textcompiler import NoParse, Uncompilable, cockatrice_cards
+from . import assembly as tc
+from .assembly import (
     BEHAVIOUR_FIELDS,
     CARD_NAME,
     EOT,
-    KEYWORDS,
-    TOKEN_NAMES,
-    TRIGGER_MARKERS,
     Compiled,
-    Report,
     Sel,
     _Asm,
     _fill,
     _ins,
     _mentions,
     _sub_subject,
-    notation,
     prune,
-    render,
 )
+from .notation import KEYWORDS, TOKEN_NAMES, TRIGGER_MARKERS, notation, render, split_sentences
 from .vocabulary import CLASSES
 
 GRAMMAR_FILE = Path(__file__).with_name("grammar.lark")
@@ -137,8 +132,8 @@ def _num(tok: Any) -> Any:
     return int(s)
 
 
-def _signed(tok: Any) -> int:
-    return int(str(tok).replace(" ", ""))
+def _signed(tok: Any) -> Any:
+    return tc.p_signed(str(tok))
 
 
 def _stats(tok: Any) -> tuple:
@@ -195,6 +190,13 @@ class SveSemantics(Transformer):
     def k_trait(self, t: Token) -> tuple:
         return ("trait", _VOCAB["TRAIT"].get(str(t).lower(), str(t)))
 
+    def k_name(self, t: Token) -> tuple:
+        # "Aluzard, Timeworn Vampire cards": a card name before the head noun (2.1.2)
+        w = _VOCAB["CARDNAME"].get(str(t).lower(), str(t))
+        if t.type == "NAMEWORDS" and "," not in w:
+            raise NoParse(w)  # capitalized words without a comma are a trait
+        return ("name", w)
+
     def k_class(self, t: Token) -> tuple:
         return ("class", str(t).lower())
 
@@ -247,6 +249,9 @@ class SveSemantics(Transformer):
         name = _VOCAB["CARDNAME"].get(str(name_tok).lower(), str(name_tok))
         if not q:
             raise NoParse(name)
+        if name_tok.type == "NAMEWORDS" and (name.lower() in _VOCAB["TRAIT"] or name.lower() in _VOCAB["TOKEN"]
+                                            or name.lower() in CLASSES or name.lower() in KEYWORDS):
+            raise NoParse(name)  # a word of the vocabulary is read as what the data says it is
         filt: dict[str, Any] = {"name": name}
         for p in extra:
             if p[0] == "place":
@@ -290,11 +295,6 @@ class SveSemantics(Transformer):
         return out
 
     # -- references ------------------------------------------------------------------------
-    def ref_it(self) -> str:
-        return "$it"
-
-    def ref_sel(self) -> str:
-        return "$sel"
 
     def ref_self(self) -> str:
         return "self"
@@ -474,8 +474,12 @@ class SveSemantics(Transformer):
     def evolve_cost(self, n: Token) -> list:
         return tc.k_evolve_cost(_num(n))
 
-    def no_damage(self, w: Any, until: str) -> list:
+    def no_damage(self, w: Any, *rest: Any) -> list:
+        until = rest[-1]
         return [{"damage_mod": {"to": _ref(w), "prevent": True, "until": until}}]
+
+    def search_ex(self, s: Sel) -> list:
+        return tc.k_search_ex(s)  # 5.7
 
     def search_field(self, s: Sel) -> list:
         return tc.k_search_field(s)
@@ -549,6 +553,226 @@ class SveSemantics(Transformer):
     def rest_cemetery(self) -> list:
         return tc.k_rest_cem()
 
+    # -- counters, Stack, drive checks, Lesson, racing (15.1, 13.3.2.4, 14.2-14.4) ----------------
+    def place_counters(self, n: Any, word: Token, w: Any) -> list:
+        return tc.k_counter((n, str(word).lower()), _ref(w))  # 15.1.3
+
+    def remove_counters(self, n: Any, word: Token, w: Any) -> list:
+        return tc.k_uncounter((n, str(word).lower()), _ref(w))
+
+    def add_stack(self, n: Token) -> list:
+        return tc.k_add_stack(_num(n))  # 13.3.2.4
+
+    def drive_check(self, n: Token | None = None) -> list:
+        return tc.k_drive_check(_num(n) if n is not None else 1)  # 14.4.5
+
+    def lesson(self, n: Any) -> list:
+        return tc.k_lesson(_num(n) if isinstance(n, Token) else n)  # 14.3.2
+
+    def race(self, w: Any) -> list:
+        return tc.k_race(_ref(w))  # 14.2.3
+
+    def serve(self, w: Any) -> list:
+        return tc.k_serve(_ref(w))  # 14.2.1
+
+    def serve_n(self, _n: Token, n: Any) -> list:
+        return tc.k_serve_n(n)
+
+    def give_drive(self, w: Any) -> list:
+        return tc.k_give_drive(_ref(w))  # 14.4.7.3
+
+    # -- a player's actions ---------------------------------------------------------------------
+    def player(self, t: Token) -> str:
+        return _PLAYERS[" ".join(str(t).lower().split())]
+
+    def each_top_or_bottom(self, p: str) -> list:
+        return tc.k_each_top_or_bottom(p)
+
+    def p_top_or_bottom(self, p: str, w: Any) -> list:
+        return tc.k_p_top_or_bottom(p, _ref(w))
+
+    def top_or_bottom(self, w: Any) -> list:
+        return tc.k_top_or_bottom(_ref(w))
+
+    def p_bury(self, p: str, s: Sel) -> list:
+        return tc.k_pbury(p, s)  # 5.33
+
+    def select_opponent(self) -> list:
+        return tc.k_select_opponent()
+
+    def p_reveal_hand(self, p: str) -> list:
+        return tc.k_reveal(None, p)
+
+    def p_discard_it(self, p: str) -> list:
+        return tc.k_pdiscard_it(p)
+
+    def p_discard(self, p: str, n: Any) -> list:
+        return tc.k_pdiscard(p, n)
+
+    def p_draw(self, p: str, n: Any) -> list:
+        return tc.k_pdraw(p, n)
+
+    def p_summons(self, p: str, t: dict) -> list:
+        return tc.k_p_summons(p, t)
+
+    def summon_their(self, t: dict) -> list:
+        return tc.k_summon_their(t)
+
+    def p_look(self, p: str) -> list:
+        return tc.k_plook(p)
+
+    def p_may_summon(self, p: str) -> list:
+        return tc.k_may_summon(p)
+
+    def play_free(self, w: Any) -> list:
+        return tc.k_play_free(_ref(w))
+
+    def cost_less(self, w: Any, n: Token) -> list:
+        return tc.k_cost_less(_ref(w), _num(n))
+
+    def summon_engaged(self, w: Any) -> list:
+        return tc.k_summon_engaged(_ref(w))
+
+    def give_quoted(self, w: Any, *rest: Any) -> list:
+        kws = rest[0] if rest and isinstance(rest[0], list) else []
+        quoted = [r for r in rest if isinstance(r, Token)]
+        until = rest[-1] if rest and isinstance(rest[-1], str) and not isinstance(rest[-1], Token) else None
+        return tc._give(_ref(w), None, kws, [_granted_ability(str(quoted[0])[1:-1])], None, until)
+
+    def give_quoted_only(self, w: Any, q: Token, until: str | None = None) -> list:
+        return tc._give(_ref(w), None, [], [_granted_ability(str(q)[1:-1])], None, until)
+
+    def give_trait(self, w: Any, *parts: Any) -> list:
+        st = parts[0]
+        rest = parts[1:]
+        if isinstance(st, Token):  # "+N defense"
+            st = (0, _signed(st))
+        trait = str(rest[0])
+        until = rest[1] if len(rest) > 1 else None
+        return tc._give(_ref(w), st, [], [], trait, until)
+
+    def give_kw_if(self, w: Any, kws: list, c: dict, st: Any) -> list:
+        if _ref(w) != "$it":
+            raise NoParse("give it")
+        if isinstance(st, Token):
+            st = (0, _signed(st))
+        return [{"grant": {"what": "$it", "keywords": kws}},
+                {"@if": c, "then": [_ins("modify", what="$it", atk=st[0], **{"def": st[1]})]}]
+
+    def altered(self) -> list:
+        return tc.s_altered()
+
+    # -- conditions -------------------------------------------------------------------------------
+    def ref_racing(self, w: Any) -> dict:
+        return tc.c_racing(_ref(w))
+
+    def leader_low(self, n: Token) -> dict:
+        return tc.c_leader_low(_num(n))
+
+    def leader_high(self, n: Token) -> dict:
+        return tc.c_leader_high(_num(n))
+
+    def has_counters(self, n: Any, word: Token) -> dict:
+        return tc.c_counters((n, str(word).lower()))
+
+    def your_turn(self) -> dict:
+        return tc.c_your_turn()
+
+    def their_turn(self) -> dict:
+        return tc.c_their_turn()
+
+    def hand_at_least(self, n: Token) -> dict:
+        return tc.c_hand(_num(n))
+
+    def two_names(self, a: Token, b: Token) -> dict:
+        return tc.c_two_names(str(a), str(b))
+
+    def at_least_bare(self, n: Token, parts: tuple) -> dict:
+        s = _build_sel(({"each": True},) + tuple(parts))
+        return tc.c_at_least((_num(n), s))
+
+    def on_your_field(self, s: Sel) -> dict:
+        return tc.c_on_your_field(s)
+
+    def on_the_field(self, s: Sel) -> dict:
+        return tc.c_on_field(s)
+
+    # -- values -----------------------------------------------------------------------------------
+    def played_but_this(self) -> dict:
+        return {"sub": [{"combo": "you"}, 1]}
+
+    def played(self) -> dict:
+        return {"combo": "you"}
+
+    def returned_count(self) -> dict:
+        return {"len": "returned"}
+
+    def half_count(self, s: Sel) -> dict:
+        return {"half": self.count(s)}
+
+    def choice_up_to(self, n: Any) -> dict:
+        return {"up_to": n}
+
+    def choice_count(self, n: Any) -> Any:
+        return n
+
+    # -- references -------------------------------------------------------------------------------
+    def ref_and(self, a: Any, b: Any) -> list:
+        return tc._ref_list(_ref(a), _ref(b))
+
+    def ref_leaders(self, t: Token) -> dict:
+        return dict(tc._LEADERS[" ".join(str(t).lower().split())])
+
+    def ref_sel(self, *_: Token) -> str:
+        return "$sel"
+
+    def ref_it(self, *_: Token) -> str:
+        return "$it"
+
+    def ref_top(self, n: Token | None = None) -> dict:
+        return {"zone": "deck", "player": "you", "top": _num(n) if n is not None else 1}
+
+    def ref_hand(self, t: Token) -> dict:
+        return {"zone": "hand", "player": "each" if "each player's" in str(t).lower() else "you"}
+
+    # -- qualifiers -------------------------------------------------------------------------------
+    def q_named(self, n: Token) -> tuple:
+        return ("qual", "name", _VOCAB["CARDNAME"].get(str(n).lower(), str(n)))
+
+    def q_def_min(self, n: Token) -> tuple:
+        return ("qual", "def_min", _num(n))
+
+    def q_atk_max(self, n: Token) -> tuple:
+        return ("qual", "atk_max", _num(n))
+
+    def q_atk_min(self, n: Token) -> tuple:
+        return ("qual", "atk_min", _num(n))
+
+    def q_with_evolve(self) -> tuple:
+        return ("qual", "keyword", "evolve")
+
+
+def _granted_ability(text: str) -> dict:
+    """A quoted ability given to a card ('Give it "At the start of your end phase, destroy this
+    card."'): one ability, read as a follower's text."""
+    source = _SOURCE[0]
+    try:
+        got = compile_text(text, card_type="follower")
+    except Uncompilable:
+        raise NoParse(text) from None
+    finally:
+        _SOURCE[0] = source
+    abs_ = got.get("abilities", [])
+    if len(abs_) != 1 or got.get("keywords"):
+        raise NoParse(text)
+    return abs_[0]
+
+
+#: the players a sentence can name as its subject (a player's action, 5.x)
+_PLAYERS = {"you": "you", "each player": "each", "each opponent": "enemy", "your opponent": "enemy",
+            "the opponent": "enemy", "an opponent": "enemy", "they": "$player", "that player": "$player",
+            "its controller": "$sel", "their controller": "$sel", "its owner": "$sel", "each enemy": "enemy"}
+
 
 def _ref(w: Any) -> Any:
     """A noun phrase used as a definite reference ("each enemy follower"): its selector."""
@@ -587,7 +811,11 @@ def _build_sel(parts: tuple) -> Sel:
                 filt["evolved"] = True
             elif w == "unevolved":
                 filt["evolved"] = False
-        elif p[0] in ("trait", "class", "token_name"):
+            elif w == "token":
+                filt["token"] = True
+            elif w in ("faceup", "face-up", "facedown", "face-down"):
+                filt["face"] = "up" if w.startswith("face") and "up" in w else "down"
+        elif p[0] in ("trait", "class", "token_name", "name"):
             kinds.append(p)
         elif p[0] == "head":
             head_found = True
@@ -626,6 +854,8 @@ def _build_sel(parts: tuple) -> Sel:
             filt["class"] = v
         elif kind == "trait":
             filt["trait"] = v
+        elif kind == "name":
+            filt["name"] = v
         elif kind == "token_name":
             if not filt.get("token"):
                 raise NoParse(v)
@@ -706,6 +936,9 @@ class _Sentences(SveSemantics):
             raise NoParse("'instead' under 'if' is a conditional replacement")
         return [{"@if": c, "then": e}]
 
+    def select_if(self, s: Sel, c: dict, e: list) -> list:
+        return self.select(s) + [{"@if": c, "then": e}]  # "Select X, if it's Y, ..." (a comma splice)
+
     def then(self, e: list) -> list:
         return [{"@then": True}] + e  # "Then, ...": continues the sentence before (see _run_sentences)
 
@@ -727,11 +960,28 @@ class _Sentences(SveSemantics):
         s.filt.setdefault("zone", "deck")
         return [{"@pick": s}]
 
+    def put_among_field(self, s: Sel) -> list:
+        if s.filt.get("in") != "$look":
+            raise NoParse("put a card onto the field: which")
+        return [{"@pick": s}, {"summon": {"what": "$it", "as": "$new"}}]  # 5.10.1, 5.4.1
+
     def put_np_cemetery(self, s: Sel) -> list:
         return [{"@put_cem": s}]
 
     def partial_deal(self, n: Token) -> dict:
         return {"deal": {"n": _num(n)}}
+
+    def partial_both(self) -> dict:
+        return tc.q_both()
+
+    def partial_leader(self, n: Token) -> dict:
+        return tc.q_leader(_signed(n))
+
+    def partial_draw(self, n: Any) -> dict:
+        return tc.q_draw(n)
+
+    def partial_recover(self, n: Token) -> dict:
+        return tc.q_recover(_num(n))
 
     def partial_give(self, st: tuple) -> dict:
         return _ins("modify", what="$it", atk=st[0], **{"def": st[1]})
@@ -755,7 +1005,7 @@ class _Sentences(SveSemantics):
         return tc.k_engage_any()
 
     def region(self, word: Token, n: Any) -> dict:
-        return {tc._REGION_COND[str(word).lower()]: n}  # 13.1-13.6: class conditions
+        return {tc._REGION_COND[str(word).lower()]: _num(n) if isinstance(n, Token) else n}  # 13.1-13.6: class conditions
 
     def sentence(self, *parts: Any) -> tuple:
         if len(parts) == 2:
@@ -811,8 +1061,58 @@ class _Sentences(SveSemantics):
     def act_icon_cost(self, *items: list) -> list:
         return [x for it in items for x in it]
 
-    def act_marker(self, *items: list) -> list:
-        return [x for it in items for x in it]
+    def act_marker(self, *items: Any) -> list:
+        quick = ["quick"] if any(isinstance(t, Token) and "quick" in str(t).lower() for t in items) else []
+        return quick + [x for it in items if not isinstance(it, Token) for x in it]
+
+    def cost_engage_cards(self, *items: list) -> list:
+        return [x for it in items for x in it]  # 10.4.6: "[engage] 2 followers on your field"
+
+    def engage_cards(self, *sels: Sel) -> list:
+        out = []
+        for s in sels:
+            if s.each:
+                raise NoParse("engage each")
+            out.append({"engage": {"n": s.n, "filter": s.filt}})  # 10.4.6
+        return out
+
+    def cost_engage_np(self, got: list) -> list:
+        return got
+
+    def cost_bury_self_and(self, s: Sel) -> list:
+        return [{"bury": "self"}, {"bury": {"n": s.n, "filter": s.filt}}]
+
+    def cost_bury(self, s: Sel) -> list:
+        return [{"bury": {"n": s.n, "filter": s.filt}}]  # 5.33
+
+    def cost_banish(self, s: Sel) -> list:
+        if s.each:
+            raise NoParse("banish each")
+        return [{"banish": {"n": s.n, "filter": s.filt}}]
+
+    def cost_lesson(self, n: Any) -> list:
+        return [{"lesson": n}]  # 14.3.2
+
+    def cost_remove_counters(self, n: Any, word: Token) -> list:
+        return [{"remove_counters": {"name": str(word).lower(), "n": n}}]
+
+    def cost_damage_leader(self, n: Token) -> list:
+        return [{"do": [{"deal": {"what": {"zone": "leader", "controller": "you"}, "n": _num(n)}}]}]
+
+    def cost_serve(self, *n: Any) -> list:
+        return [{"serve": n[0] if n else 1}]  # 14.2.2.3
+
+    def delayed(self, _w: Token, e: list) -> list:
+        return tc.s_delayed_end(e)
+
+    def once_rider(self, _t: Token) -> list:
+        return tc.s_once()  # 10.7.2.2
+
+    def act_if(self, c: dict) -> list:
+        return tc.s_act_if(c)
+
+    def additional_cost(self, costs: list) -> list:
+        return costs
 
     def act_costs(self, *items: list) -> list:
         return [x for it in items for x in it]
@@ -866,6 +1166,42 @@ class _Sentences(SveSemantics):
     def on_leader_damaged(self, _w: Token) -> dict:
         return tc.t_leader_damaged()
 
+    def on_play_spell(self, _w: Token) -> dict:
+        return tc.t_spell()
+
+    def on_play_card(self, _w: Token) -> dict:
+        return tc.t_card()
+
+    def on_drive_trigger(self, _w: Token) -> dict:
+        return tc.t_drive_trigger()  # 14.4.5.1.4
+
+    def on_given_drive(self, _w: Token, _n: Token) -> dict:
+        return tc.t_drive()  # 14.4.8
+
+    def on_enemy_enter(self, _w: Token, s: Sel) -> dict:
+        return tc.t_enemy_enters(s)
+
+    def on_ally_evolves(self, _w: Token) -> dict:
+        return tc.t_ally_evolves()
+
+    def st_no_ability_damage(self, w: Any, _d: Token) -> list:
+        return tc.st_no_ability_damage(_ref(w))  # 5.13.3.3
+
+    def st_no_damage(self, w: Any, _d: Token) -> list:
+        return tc.st_no_damage(_ref(w))
+
+    def st_no_attack(self) -> list:
+        return tc.st_no_attack()  # 8.4.3.2.1
+
+    def st_alt_name(self, n: Token) -> list:
+        return [{"@alt_name": _VOCAB["CARDNAME"].get(str(n).lower(), _VOCAB["TOKEN"].get(str(n).lower(), str(n)))}]
+
+    def st_copies_any(self, _w: Token) -> list:
+        return tc.st_copies_any()  # 6.1.2
+
+    def st_copies_n(self, _w: Token, n: Token) -> list:
+        return tc.st_copies_n(_num(n))
+
     # passive abilities (10.1.1.3): each meaning is a list of parts of the effect language
     def st_while_self(self, _n: Token, x: list) -> list:
         return tc.st_while_self(x)  # 10.3.5
@@ -906,7 +1242,7 @@ class _Sentences(SveSemantics):
     def ignores_ward(self) -> list:
         return tc.st_ignore_ward()
 
-    def enters_engaged(self) -> list:
+    def enters_engaged(self, *_: Token) -> list:
         return [{"@keyword": "enters_engaged"}]
 
     def static_sentence(self, *parts: Any) -> tuple:
@@ -925,6 +1261,9 @@ class _Sentences(SveSemantics):
 
     def deal_two(self, n: Token, m: Token, w: Any) -> list:
         return tc.k_deal_two(_num(n), _num(m), _ref(w))
+
+    def deal_two_if(self, n: Token, c: dict, m: Token, w: Any) -> list:
+        return tc.k_deal_two_if(_num(n), c, _num(m), _ref(w))
 
     def no_deal(self, w: Any) -> list:
         return tc.k_no_deal(_ref(w))
@@ -977,7 +1316,7 @@ def _transform(tree: Any) -> Any:
     except VisitError as e:
         if isinstance(e.orig_exc, NoParse):
             raise e.orig_exc from None
-        raise
+        raise NoParse(f"no meaning for {tree.data}") from e  # refused, never guessed
 
 
 # ------------------------------------------------------------------------------ assembly
@@ -1048,6 +1387,9 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
     cond = None
     if effect[0] == "choice":
         _, head, n, opts = effect
+        up_to = isinstance(n, dict)
+        if up_to:
+            n = n["up_to"]
         do = _run_sentences(_marked(head), asm) if head else []
         modes = []
         for k, (num, sents, mtext) in enumerate(opts, start=1):
@@ -1058,6 +1400,8 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
             mdo = _run_sentences(_marked(sents), sub)
             if sub.choice is not None:
                 raise NoParse("a choice in an option")
+            if sub.cost:
+                asm.cost.extend(sub.cost)  # 10.4.7.2: an option's cost is paid when it is played
             mode: dict[str, Any] = {"text": mtext, "do": mdo}
             if sub.targets:
                 mode["targets"] = sub.targets
@@ -1065,6 +1409,8 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
         if len(modes) < 2:
             raise NoParse("a choice of one option")
         spec["choose"] = {"n": n, "modes": modes}
+        if up_to:
+            spec["choose"]["up_to"] = True
     else:
         sents = effect[1]
         if lift_if and len(sents) == 1 and sents[0][0] is None and len(sents[0][1]) == 1 \
@@ -1128,10 +1474,15 @@ def _static(sentences: list, display: str, out: Compiled) -> None:
             raise NoParse("Earth Rite on a passive ability")
         made = []
         for p in parts:
-            if "@keyword" in p:
+            if "@keyword" in p or "@alt_name" in p or "@copies" in p:
                 if cond is not None:
                     raise NoParse("a conditional keyword")
-                out.add_kw(p["@keyword"])
+                if "@keyword" in p:
+                    out.add_kw(p["@keyword"])
+                elif "@alt_name" in p:
+                    out.extra.setdefault("alt_names", []).append(p["@alt_name"])  # 2.13
+                else:
+                    out.extra["copies"] = p["@copies"]  # 6.1.2: read at deck construction only
                 continue
             p = dict(p)
             zones = p.pop("@zones", None)
@@ -1166,22 +1517,27 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         rest = [c for c in items if not (isinstance(c, dict) and "pp" in c)]
         out.add_kw({"evolve": [{"evolve_pp": c["pp"]} for c in pp] + rest})  # 12.2: an evolve cost
         return
+    if kind == "ride_ability":
+        kids = [c for c in tree.children if getattr(c, "data", None) == "pp" or isinstance(c, Token)]
+        out.add_kw({"ride": _num(_transform(kids[0])) if kids else 0})  # 14.4.9
+        return
     if kind == "serve_ability":
         n = _transform(tree.children[0])
         spec = {"do": [{"race": "self"}], "cost": [{"serve": 1}, {"evolve_pp": n}], "equivalent": "evolve"}
         out.abilities.append({"activated": spec, "text": display})  # 14.2.2
         return
     got = _transform(tree)
-    if kind == "activated":
-        if "[ACT]" not in chunk and not chunk.lstrip().startswith(("[ENGAGE]", "[QUICK]")):
+    if kind in ("activated", "activated_rider"):
+        if not re.match(r"(?i)\s*(?:\[QUICK\]\s*|quick\s+)?(?:\[ACT\]|act\b|\[ENGAGE\])", chunk):
             raise NoParse("an activated ability has the act or engage icon (10.1.1.1.1)")
-        costs, effect = got.children
+        costs, effect = got.children[:2]
         spec, _ = _body(costs, effect)
         spec["cost"] = costs + [c for c in spec.get("cost", []) if c not in costs]
-        if any(isinstance(c, dict) and "earth_rite" in c for c in costs):
-            spec["do"] = [{"if": {"cond": {"paid": "earth_rite"}, "then": spec["do"]}}]  # 13.3.3.2
-        if quick:
+        if quick or "quick" in costs:
             spec["quick"] = True  # 12.3.3: Quick in front of an activated ability is that ability's
+        spec["cost"] = [c for c in spec["cost"] if c != "quick"]
+        if kind == "activated_rider":
+            spec["once_per_turn"] = True  # 10.7.2.2
         out.abilities.append({"activated": prune(spec), "text": display})
         return
     if kind == "triggered":
@@ -1202,6 +1558,17 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         on, effect = got.children
         out.abilities.append(_when(on, effect, display))
         return
+    if kind == "when_if_cost":
+        if card_type == "spell":
+            raise NoParse("a spell's 'when' sentence is a delayed effect (10.1.1.4)")
+        on, cond, costs, effect = got.children
+        ab = _auto(on, (costs, effect), display)
+        a_on = ab["auto"]["on"]
+        a_on = {"named": a_on} if isinstance(a_on, str) else dict(a_on)
+        a_on["cond"] = tc.and_cond(a_on.get("cond"), cond)  # "[trigger], if [condition], [cost]: ..."
+        ab["auto"]["on"] = a_on
+        out.abilities.append(ab)
+        return
     if kind == "static_ability":
         _static(got.children, display, out)
         return
@@ -1220,10 +1587,78 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
 
 
 def compile_paragraph(line: str, out: Compiled, card_type: str, effect_lines: list[str]) -> None:
+    """A line of text: one ability (10.1.1), or several printed on one line — ability icons that
+    start a sentence (12.1.2), or a sentence that starts an ability of its own — each read alone."""
+    try:
+        _one_paragraph(line, out, card_type, effect_lines)
+        return
+    except NoParse as e:
+        err = e
+    for parts in _run_on_splits(line):
+        trial = copy.deepcopy(out)
+        trial_lines = list(effect_lines)
+        try:
+            for part in parts:
+                _one_paragraph(part, trial, card_type, trial_lines)
+        except NoParse:
+            continue
+        out.keywords, out.abilities, out.extra = trial.keywords, trial.abilities, trial.extra
+        effect_lines[:] = trial_lines
+        return
+    raise err
+
+
+_MARKER = re.compile(r"\[(?:FANFARE|LASTWORDS|ONEVOLVE|STRIKE|FSTRIKE|LSTRIKE|ONRACE|ONDRIVE|ACT|EVOLVE|SERVE|RIDE)\]"
+                     r"|\bAct\b(?=\s*(?:\[|[A-Z][^.:]*:))")
+#: a sentence that starts an ability of its own (10.1.1.2.1, 10.1.1.3)
+_ABILITY_START = re.compile(
+    r"(?:at the start of|whenever|when |while |once (?:on each|per turn)|this (?:follower|card|amulet)(?:'s)? "
+    r"(?:name|is put|ignores|can't|cannot|costs|doesn't)|(?:ward|storm|rush|assail|intimidate|drain|bane|aura|stack)\.)",
+    re.IGNORECASE)
+
+
+def _run_on_splits(line: str) -> list[list[str]]:
+    """Ways to cut a line into paragraphs: before an ability icon that starts a sentence, then
+    before a sentence that starts an ability."""
+    cuts = []
+    for m in _MARKER.finditer(line):
+        before = line[:m.start()].rstrip()
+        if m.start() > 0 and before.endswith((".", '"')):
+            cuts.append(m.start())
+    out = []
+    if cuts:
+        bounds = [0] + cuts + [len(line)]
+        out.append([line[a:b].strip() for a, b in zip(bounds, bounds[1:]) if line[a:b].strip()])
+    sents = split_sentences(line)
+    starts = [i for i in range(1, len(sents)) if _ABILITY_START.match(sents[i])]
+    if starts:
+        bounds = [0] + starts + [len(sents)]
+        out.append([" ".join(sents[a:b]) for a, b in zip(bounds, bounds[1:])])
+    if cuts and starts:
+        pieces = []
+        for part in out[0]:
+            ss = split_sentences(part)
+            st = [i for i in range(1, len(ss)) if _ABILITY_START.match(ss[i])]
+            bounds = [0] + st + [len(ss)]
+            pieces.extend(" ".join(ss[a:b]) for a, b in zip(bounds, bounds[1:]))
+        out.append(pieces)
+    return out
+
+
+_LEAD_KEYWORDS = re.compile(r"^((?:(?:\[QUICK\]|quick|ward|storm|rush|assail|intimidate|drain|bane|aura)\.?\s+)+)"
+                            r"(?!\[ACT\]|\[ENGAGE\]|\[PP=|act\b)(?=\S)", re.IGNORECASE)
+
+
+def _one_paragraph(line: str, out: Compiled, card_type: str, effect_lines: list[str]) -> None:
     try:
         tree = parse(line, "paragraph")
     except NoParse:
         if card_type == "spell":
+            m = _LEAD_KEYWORDS.match(line)
+            if m:  # a spell's keywords (Quick, 12.3) written before its effect on one line
+                for w in re.findall(r"\[QUICK\]|[a-z]+", m.group(1), re.IGNORECASE):
+                    out.add_kw("quick" if w.upper() in ("[QUICK]", "QUICK") else KEYWORDS[w.lower()])
+                line = line[m.end():]
             effect_lines.append(line)
             return
         raise
@@ -1265,7 +1700,10 @@ def _paragraph(tree: Any, line: str, out: Compiled, card_type: str) -> None:
                 return
             raise err if err is not None else NoParse(line)
         if ch.data == "keyword_sentence":
-            out.add_kw(KEYWORDS[str(ch.children[0]).lower()])
+            out.add_kw(KEYWORDS[" ".join(str(ch.children[0]).lower().split())])
+        elif ch.data == "stack_restated":
+            if "stack" not in out.keywords:
+                raise NoParse("Stack's abilities without the keyword (13.3.2.2)")
         elif ch.data == "quick_keyword":
             if i + 1 < len(kids) and kids[i + 1].data == "activated":
                 continue  # 12.3.3: the Quick of the activated ability that follows
@@ -1313,7 +1751,10 @@ def compile_text(text: str, *, card_type: str = "follower", name: str = "") -> d
 
         def go() -> None:
             got = _transform(parse(body, "spell_text"))
-            spec, _ = _body([], got.children[0])
+            extra_cost = got.children[0] if len(got.children) == 2 else []
+            spec, _ = _body([], got.children[-1])
+            if extra_cost:
+                spec["cost"] = extra_cost + spec.get("cost", [])  # 10.4.7.1
             out.effect = prune(spec)
         _wrap(name, body, go)
     fields = out.as_fields()
@@ -1334,7 +1775,11 @@ def _wrap(name: str, text: str, fn: Any) -> None:
 
 
 def compile_entry(entry: dict) -> dict:
-    """As :func:`compiler.compile_entry`, with the grammar."""
+    """A card entry with only printed ``text`` -> the entry with its compiled fields added.
+
+    An entry with a ``script`` or with ``abilities``/``effect``/``keywords`` already says what
+    the card does and is returned unchanged; otherwise its text is compiled (an empty text is a
+    card with no abilities).  Raises :class:`Uncompilable` when the text cannot be read."""
     if any(k in entry for k in BEHAVIOUR_FIELDS):
         return entry
     text = entry.get("text") or ""
@@ -1342,7 +1787,11 @@ def compile_entry(entry: dict) -> dict:
         return entry
     got = compile_text(text, card_type=str(entry.get("type", "follower")).lower(), name=str(entry.get("name", "")))
     out = dict(entry)
-    out.update(got)
+    for k, v in got.items():
+        if k == "alt_names":
+            out["alt_names"] = list(entry.get("alt_names", [])) + v
+        else:
+            out[k] = v
     return out
 
 
@@ -1365,30 +1814,5 @@ def database_vocabulary(path: str | Path) -> None:
                names=names)
 
 
-def compile_report(cards_xml_path: str | Path, validate: bool = True) -> Report:
-    """As :func:`compiler.compile_report`, with the grammar (the database's vocabulary learnt first)."""
-    path = Path(cards_xml_path)
-    _pool_vocabulary()
-    database_vocabulary(path)
-    rep = Report()
-    from .cards import builder as make_builder
-
-    builder = make_builder() if validate else None
-    for c in tc._xml_cards(path):
-        entry = tc._entry_of(c)
-        if entry is None:
-            rep.excluded.append(c["name"])
-            continue
-        rep.add(entry["name"], entry, compile_entry, bool(notation(entry["text"]).strip()), builder, str(path))
-    return rep
-
-
-def main(argv: list[str] | None = None) -> int:
-    return report_main(argv, "tcgjudge.games.sve.grammar_compiler", compile_report)
-
-
-__all__ = ["GRAMMAR_FILE", "SveSemantics", "Uncompilable", "compile_entry", "compile_report", "compile_text",
-           "database_vocabulary", "learn_entry", "parse", "vocabulary"]
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+__all__ = ["GRAMMAR_FILE", "SveSemantics", "Uncompilable", "compile_entry", "compile_text", "database_vocabulary",
+           "learn_entry", "parse", "vocabulary"]

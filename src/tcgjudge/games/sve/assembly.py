@@ -1,0 +1,1258 @@
+"""Shadowverse: Evolve card text: the meanings of phrases, assembled into the effect language.
+
+The grammar reader (``grammar_compiler``) gives each phrase of a card's text a meaning: a noun
+phrase is a :class:`Sel` (a selector, a count), a verb phrase a list of *items* — instructions of
+the effect language (``docs/effect-language.md``) with the placeholders ``$it`` / ``$sel`` /
+``$look`` / ``$new``, and assembly markers (``@target``, ``@if``, ``@may``, ``@instead``, ...).
+:class:`_Asm` turns the items of an ability's sentences into its targets and instructions:
+
+- "Select ..." is a target chosen when the card or ability is played (10.6.2.3); a selection
+  among cards in a hand or deck (non-public zones) is made during resolution instead;
+- "it", "them" name the most recently selected or moved cards (4.1.4.1: a moved card is named
+  where it is now); "that follower", "the selected ..." the most recent selection;
+- "... instead" replaces the previous instruction of the same kind when its condition holds
+  (a self-replacement effect, 10.10.2.5);
+- Earth Rite is an optional additional cost (13.3.3.2) whose effect happens only if it was paid.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from ...cards.textcompiler import CompiledCard, NoParse, and_cond, fresh_name, read_number
+from .notation import EOT, GIVEABLE, KEYWORDS, TOKEN_NAMES  # noqa: F401  (the words items use)
+
+
+# ------------------------------------------------------------------------------ numbers
+def p_num(t: str) -> Any:
+    return read_number(t, x=True)
+
+
+def p_signed(t: str) -> Any:
+    s = t.replace(" ", "")
+    m = re.fullmatch(r"([+-])(\d+|X)", s)
+    if not m:
+        raise NoParse(t)
+    v: Any = int(m.group(2)) if m.group(2).isdigit() else "X"
+    if m.group(1) == "-":
+        v = -v if isinstance(v, int) else {"neg": "X"}
+    return v
+
+
+# ----------------------------------------------------------------------------- selectors
+@dataclass
+class Sel:
+    """A noun phrase: which cards (a selector), how many, and whether it means all of them."""
+
+    filt: dict
+    n: Any = 1
+    up_to: bool = False
+    each: bool = False
+    plural: bool = False
+
+
+_ZONE_WORDS = {"field": "field", "cemetery": "cemetery", "graveyard": "cemetery", "ex area": "ex_area",
+               "hand": "hand", "deck": "deck", "evolve deck": "evolve_deck", "banished zone": "banished"}
+
+
+_OWNER_WORDS = {"your": "you", "the": None, "their": "$their", "its owner's": None, "each": None,
+                "the enemy's": "enemy", "your opponent's": "enemy", "an opponent's": "enemy",
+                "an enemy's": "enemy", "the opponent's": "enemy", "each opponent's": "enemy",
+                "that follower's": "$sel", "its controller's": "$sel", "its": "$sel"}
+
+
+#: stands for the compiled card's name in a selector until compile_text knows it
+CARD_NAME = "$card_name"
+
+
+_LEADERS = {
+    "your leader": {"zone": "leader", "controller": "you"},
+    "each leader": {"zone": "leader"}, "both leaders": {"zone": "leader"},
+    "each enemy leader": {"zone": "leader", "controller": "enemy"},
+    "the enemy leader": {"zone": "leader", "controller": "enemy"},
+    "its leader": {"zone": "leader", "controller": "$it"},
+    "their leader": {"zone": "leader", "controller": "$it"},
+    "that follower's leader": {"zone": "leader", "controller": "$sel"},
+    "the selected follower's leader": {"zone": "leader", "controller": "$sel"},
+    "its controller's leader": {"zone": "leader", "controller": "$it"},
+    "that player's leader": {"zone": "leader", "controller": "$it"},
+}
+
+
+def _ref_list(a: Any, b: Any) -> list:
+    out = a if isinstance(a, list) else [a]
+    return out + (b if isinstance(b, list) else [b])
+
+
+def c_overflow() -> dict:
+    return {"overflow": True}  # 13.4.1.2
+
+
+def c_sanguine() -> dict:
+    return {"sanguine": True}  # 13.5.2.2
+
+
+def c_exists(s: Sel) -> dict:
+    if s.each:
+        raise NoParse("there are ... (plural)")
+    n = s.n if isinstance(s.n, int) else 1
+    if n == 1:
+        return {"exists": s.filt}
+    return {"count": {"of": s.filt, "min": n}}
+
+
+def c_at_least(x: tuple) -> dict:
+    return {"count": {"of": x[1].filt, "min": x[0]}}
+
+
+def c_or_more(n: Any, s: Sel) -> dict:
+    if not s.each:
+        raise NoParse("count of a singular")
+    return {"count": {"of": s.filt, "min": n}}
+
+
+def c_none(s: Sel) -> dict:
+    return {"none": s.filt}
+
+
+def c_on_your_field(s: Sel) -> dict:
+    return {"exists": {**s.filt, "controller": "you"}}
+
+
+def c_on_field(s: Sel) -> dict:
+    return {"exists": s.filt}
+
+
+def c_sel_racing(s: Sel) -> dict:
+    return {"exists": {**s.filt, "raced": True}}
+
+
+def c_racing(r: Any) -> dict:
+    return {"is": [r, {"raced": True}]}  # 14.2.3.1
+
+
+def c_is(s: Sel) -> dict:
+    return {"is": ["$it", s.filt]}
+
+
+def c_leader_low(n: Any) -> dict:
+    return {"compare": [{"prop": [{"zone": "leader", "controller": "you"}, "def"]}, "<=", n]}
+
+
+def c_leader_high(n: Any) -> dict:
+    return {"compare": [{"prop": [{"zone": "leader", "controller": "you"}, "def"]}, ">=", n]}
+
+
+def c_counters(c: tuple) -> dict:
+    return {"compare": [{"counters_of": {"what": "self", "name": c[1]}}, ">=", c[0]]}
+
+
+def c_your_turn() -> dict:
+    return {"turn": "yours"}
+
+
+def c_their_turn() -> dict:
+    return {"turn": "theirs"}
+
+
+def c_hand(n: Any) -> dict:
+    return {"count": {"of": {"zone": "hand", "player": "you"}, "min": n}}
+
+
+def c_two_names(a: str, b: str) -> dict:
+    # "a Harnessed Flame and Harnessed Glass" names two cards; a name of one word on each side of
+    # "and" is read as one name ("Flame and Glass", 2.1.2)
+    if len(a.split()) < 2 or len(b.split()) < 2:
+        raise NoParse("one name")
+    return {"and": [{"exists": {"name": a, "zone": "cemetery", "player": "you"}},
+                    {"exists": {"name": b, "zone": "cemetery", "player": "you"}}]}
+
+
+def e_and_if(a: list, c: dict, b: list) -> list:
+    return a + [{"@if": c, "then": b}]
+
+
+def _ins(op: str, **args: Any) -> dict:
+    return {op: {k: v for k, v in args.items() if v is not None}}
+
+
+# damage ----------------------------------------------------------------------------
+def k_deal(n: Any, w: Any) -> list:
+    return [_ins("deal", what=w, n=n)]  # 5.13
+
+
+def k_deal_it(n: Any) -> list:
+    return [_ins("deal", what="$it", n=n)]
+
+
+def k_deal_divided(n: Any) -> list:
+    return [{"@divide": n}, _ins("deal", what="$it", n=n, divided="$it")]  # 10.6.2.4
+
+
+def k_deal_two(n: Any, m: Any, w: Any) -> list:
+    return [_ins("deal", what="$it", n=n), _ins("deal", what=w, n=m)]
+
+
+def k_deal_two_if(n: Any, c: dict, m: Any, w: Any) -> list:
+    return [_ins("deal", what="$it", n=n), {"if": {"cond": c, "then": [_ins("deal", what=w, n=m)]}}]
+
+
+# leader defense ----------------------------------------------------------------------
+def k_leader(n: Any) -> list:
+    return [{"leader_def": n}]
+
+
+def k_leader_stats(s: tuple) -> list:
+    if s[0] != 0:
+        raise NoParse("a leader has no attack")
+    return [{"leader_def": s[1]}]
+
+
+def k_pleader(p: str, n: Any) -> list:
+    return [{"leader_def": {"n": n, "player": p}}]
+
+
+# cards: draw, discard ------------------------------------------------------------------
+def k_draw(n: Any) -> list:
+    return [{"draw": n}]  # 5.9
+
+
+def k_draw_up(n: Any) -> list:
+    return [{"draw": {"n": n, "up_to": True}}]  # 5.9.3
+
+
+def k_pdraw(p: str, n: Any) -> list:
+    if p == "you":
+        return [{"draw": n}]
+    return [{"draw": {"n": n, "player": p}}]
+
+
+def k_discard(n: Any) -> list:
+    return [{"discard": n}]  # 5.11
+
+
+def k_discard_sel(s: Sel) -> list:
+    f = {k: v for k, v in s.filt.items() if k not in ("zone", "player")}
+    return [{"discard": {"n": s.n, "filter": f}}]
+
+
+def k_pdiscard(p: str, n: Any) -> list:
+    return [{"discard": {"n": n, "player": p}}]
+
+
+def k_pdiscard_it(p: str) -> list:
+    return [{"discard": {"n": 1, "player": p, "filter": {"in": "$it"}}}]
+
+
+def _give(who: Any, st: tuple | None, kws: list, abilities: list, trait: str | None, until: str | None) -> list:
+    out: list = []
+    if st is not None:
+        if who == {"zone": "leader", "controller": "you"}:
+            if st[0] != 0:
+                raise NoParse("a leader has no attack")
+            return [{"leader_def": st[1]}]
+        out.append(_ins("modify", what=who, atk=st[0], **{"def": st[1]}, until=until))
+    if kws or abilities or trait:
+        g: dict[str, Any] = {"what": who}
+        if kws:
+            g["keywords"] = kws
+        if abilities:
+            g["abilities"] = list(abilities)  # compiled by the reader
+        if trait:
+            g["races"] = [trait]
+        if until:
+            g["until"] = until
+        out.append({"grant": g})
+    return out
+
+
+def k_gets(w: Any, s: tuple) -> list:
+    return [_ins("modify", what=w, atk=s[0], **{"def": s[1]})]
+
+
+# zones ---------------------------------------------------------------------------------------
+def k_destroy(w: Any) -> list:
+    return [{"destroy": w}]  # 5.5
+
+
+def k_banish(w: Any) -> list:
+    return [{"banish": w}]  # 5.6
+
+
+def k_return(w: Any) -> list:
+    return [{"return": w}]
+
+
+def k_put_owner_ex(w: Any) -> list:
+    return [{"move": {"what": w, "to": "ex_area", "as": "$new"}}]  # 4.1.6: its owner's zone
+
+
+def k_top(w: Any) -> list:
+    return [{"to_deck": {"what": w, "pos": "top"}}]
+
+
+def k_bottom(w: Any) -> list:
+    return [{"to_deck": {"what": w, "pos": "bottom"}}]
+
+
+def k_top_or_bottom(w: Any) -> list:
+    return [{"to_deck": {"what": w, "pos": "top_or_bottom"}}]
+
+
+def k_each_top_or_bottom(p: str) -> list:
+    return [{"to_deck": {"what": {"type": "follower", "controller": p}, "pos": "top_or_bottom"}}]
+
+
+def k_p_top_or_bottom(p: str, w: Any) -> list:
+    return [{"to_deck": {"what": _their(w, p), "pos": "top_or_bottom"}}]
+
+
+def _their(v: Any, p: str) -> Any:
+    """"their" in a sentence whose subject is a player means that player."""
+    if v == "$their":
+        return p
+    if isinstance(v, list):
+        return [_their(x, p) for x in v]
+    if isinstance(v, dict):
+        return {k: _their(x, p) for k, x in v.items()}
+    return v
+
+
+def k_sel_bottom(s: Sel) -> list:
+    return [{"@target": s}, {"to_deck": {"what": "$it", "pos": "bottom"}}]
+
+
+def k_sel_top(s: Sel) -> list:
+    return [{"@target": s}, {"to_deck": {"what": "$it", "pos": "top"}}]
+
+
+def k_shuffle_in(w: Any) -> list:
+    return [{"to_deck": {"what": w, "shuffle": True}}]
+
+
+def k_summon_ref(w: Any) -> list:
+    return [{"summon": {"what": w, "as": "$new"}}]  # 5.4.1
+
+
+def k_summon_engaged(w: Any) -> list:
+    return [{"summon": {"what": w, "engaged": True, "as": "$new"}}]
+
+
+def k_may_summon(p: str) -> list:
+    return [{"may": {"do": [{"summon": {"what": "$it", "player": p, "as": "$new"}}], "player": p}}]
+
+
+def k_to_hand(w: Any) -> list:
+    return [{"move": {"what": w, "to": "hand", "as": "$new"}}]
+
+
+def k_to_cemetery(w: Any) -> list:
+    return [{"move": {"what": w, "to": "cemetery", "as": "$new"}}]
+
+
+def k_to_ex(w: Any) -> list:
+    return [{"put_ex": {"what": w, "as": "$new"}}]
+
+
+def k_bury_ref(w: Any) -> list:
+    return [{"bury": {"what": w}}]  # 5.33
+
+
+def k_bury(s: Sel) -> list:
+    return [{"bury": {"n": s.n, "filter": s.filt}}]  # 5.33.1: from your field
+
+
+def k_pbury(p: str, s: Sel) -> list:
+    f = {k: v for k, v in s.filt.items() if k != "controller"}
+    return [{"bury": {"n": s.n, "filter": f, "player": p}}]
+
+
+def k_engage(w: Any) -> list:
+    return [{"engage": w}]  # 5.3
+
+
+def k_refresh(w: Any) -> list:
+    return [{"refresh": w}]
+
+
+def k_engage_any() -> list:
+    return [{"select": {"as": "$new", "from": "$it", "n": {"len": "$it"}, "up_to": True}}, {"engage": "$it"}]
+
+
+def k_transform(w: Any, x: str) -> list:
+    return [{"transform": {"what": w, "into": x}}]  # 5.16
+
+
+def k_maneuver(w: Any) -> list:
+    return [{"maneuver": w}]  # 5.31
+
+
+def k_evolve(w: Any) -> list:
+    return [{"evolve": w}]  # 5.15
+
+
+def k_box(w: Any) -> list:
+    return [{"box": w}]  # 5.30
+
+
+def k_race(w: Any) -> list:
+    return [{"race": w}]  # 14.2.3
+
+
+def k_serve(w: Any) -> list:
+    return [{"serve": w}]  # 14.2.1
+
+
+def k_serve_n(n: Any) -> list:
+    return [{"serve": {"what": "self", "n": n}}]
+
+
+def k_give_drive(w: Any) -> list:
+    return [{"give_drive": w}]  # 14.4.7.3
+
+
+def k_drive_check(n: Any = 1) -> list:
+    return [{"drive_check": n}]  # 14.4.5
+
+
+def k_lesson(n: Any) -> list:
+    return [{"lesson": n}]  # 14.3.2
+
+
+# tokens ------------------------------------------------------------------------------------
+def _token_items(tk: dict, zone: str, player: str | None = None, then_ex: bool = False) -> list:
+    names, n = tk["names"], tk["n"]
+    if tk.get("choice"):
+        z = zone if zone != "field" else None
+        return [{"@choice": [[_ins("token", card=x, zone=z, player=player, **{"as": "$new"})] for x in names],
+                 "labels": names}]
+    out = []
+    for x in names:
+        if then_ex and zone == "field":
+            out.append(_ins("token", card=x, n=n, player=player, **{"as": "$made"}))
+            out.append(_ins("token", card=x, n={"sub": [n, {"len": "$made"}]}, zone="ex_area", player=player))
+        else:
+            out.append(_ins("token", card=x, n=n if n != 1 else None, zone=zone if zone != "field" else None,
+                            player=player, **{"as": "$new"}))
+    return out
+
+
+def k_summon_tokens(t: dict) -> list:
+    return _token_items(t, "field")  # 5.4.2.1
+
+
+def k_ex_tokens(t: dict) -> list:
+    return _token_items(t, "ex_area")  # 5.4.2
+
+
+def k_field_or_ex(t: dict) -> list:
+    # read: as many as fit onto the field (4.4.4.2), the rest into the EX area (4.8.3.2)
+    return _token_items(t, "field", then_ex=True)
+
+
+def k_p_summons(p: str, t: dict) -> list:
+    return _token_items(t, "field", player=p)
+
+
+def k_summon_their(t: dict) -> list:
+    return _token_items(t, "field", player="$sel")
+
+
+def k_overflow() -> list:
+    return [{"@overflow_ex": True}]
+
+
+# play points and turns -------------------------------------------------------------------
+def k_recover(n: Any) -> list:
+    return [{"recover_pp": n}]  # 5.14
+
+
+def k_max_pp(n: Any) -> list:
+    return [{"add_player": {"key": "max_pp", "n": n}}]  # 3.2.4.1 limits apply
+
+
+def k_gain_ep(n: Any = 1) -> list:
+    return [{"add_player": {"key": "ep", "n": n}}]
+
+
+def k_extra_turn() -> list:
+    return [{"extra_turn": "you"}]  # 5.27
+
+
+def k_evolve_cost(n: Any) -> list:
+    return [{"set_evolve_cost": {"what": "self", "n": n}}]
+
+
+def k_recover_ep(n: Any) -> list:
+    return [{"add_player": {"key": "ep", "n": n}}]
+
+
+# counters ----------------------------------------------------------------------------------
+def k_counter(c: tuple, r: Any) -> list:
+    return [{"counter": {"what": r, "name": c[1], "n": c[0]}}]  # 15.1.3
+
+
+def k_uncounter(c: tuple, r: Any) -> list:
+    n = c[0]
+    return [{"counter": {"what": r, "name": c[1], "n": {"neg": n} if not isinstance(n, int) else -n}}]
+
+
+def k_add_stack(n: Any) -> list:
+    return [{"add_stack": n}]  # 13.3.2.4
+
+
+# search and look ------------------------------------------------------------------------------
+def _deck_filter(s: Sel) -> dict:
+    return {k: v for k, v in s.filt.items() if k not in ("zone", "player", "controller")}
+
+
+def k_search(s: Sel) -> list:
+    return [{"search": {"filter": _deck_filter(s), "n": s.n, "to": "hand", "as": "$new"}}]  # 5.7
+
+
+def k_search_field(s: Sel) -> list:
+    return [{"search": {"filter": _deck_filter(s), "n": s.n, "to": "field", "as": "$new"}}]
+
+
+def k_search_ex(s: Sel) -> list:
+    return [{"search": {"filter": _deck_filter(s), "n": s.n, "to": "ex_area", "as": "$new"}}]
+
+
+def k_look(n: Any = 1) -> list:
+    return [{"look": {"n": n, "as": "$look"}}]  # 5.10.1
+
+
+def k_plook(p: str) -> list:
+    return [{"look": {"n": 1, "player": p, "as": "$look"}}]
+
+
+def _pick(s: Sel, may: bool) -> dict:
+    f = dict(s.filt)
+    f.setdefault("zone", "deck")
+    f.setdefault("player", "you")
+    return {"select": {"as": "$new", "from": f, "n": s.n if isinstance(s.n, int) else 1, "up_to": may or s.up_to}}
+
+
+def k_may_reveal_add(s: Sel) -> list:
+    return [_pick(s, True), {"reveal": "$it"}, {"move": {"what": "$it", "to": "hand", "as": "$new"}}]
+
+
+def k_may_put_field(s: Sel) -> list:
+    return [_pick(s, True), {"summon": {"what": "$it", "as": "$new"}}]
+
+
+def k_may_put_cem(s: Sel) -> list:
+    if "in" not in s.filt:
+        s.filt["in"] = "$look"
+        s.filt["zone"] = "deck"
+    return [_pick(s, True), {"move": {"what": "$it", "to": "cemetery"}}]
+
+
+def k_rest_bottom() -> list:
+    return [{"to_deck": {"what": {"zone": "deck", "player": "you", "in": "$look"}, "pos": "bottom"}}]
+
+
+def k_rest_cem() -> list:
+    return [{"move": {"what": {"zone": "deck", "player": "you", "in": "$look"}, "to": "cemetery"}}]
+
+
+def k_may_it_cem() -> list:
+    return [{"may": {"do": [{"move": {"what": "$it", "to": "cemetery"}}]}}]
+
+
+def k_may_reveal_it() -> list:
+    return [{"may": {"do": [{"reveal": "$it"}, {"move": {"what": "$it", "to": "hand", "as": "$new"}}]}}]
+
+
+def k_reveal(w: Any = None, p: str | None = None) -> list:
+    if p is not None:
+        return [{"reveal": {"zone": "hand", "player": p}}]
+    return [{"reveal": w}]
+
+
+def k_select_opponent() -> list:
+    return [{"@player": "enemy"}]
+
+
+# damage prevention ----------------------------------------------------------------------------
+def k_no_deal(w: Any) -> list:
+    return [{"damage_mod": {"by": w, "prevent": True, "until": EOT}}]  # 10.10 replacement
+
+
+def k_no_take(w: Any) -> list:
+    return [{"damage_mod": {"to": w, "prevent": True, "until": EOT}}]
+
+
+def k_cost_less(w: Any, n: Any) -> list:
+    # read: the card's cost is reduced while it stays where it was put (4.8.3.3, 10.6.2.1.3)
+    return [{"modify": {"what": w, "cost": -n if isinstance(n, int) else {"neg": n}}}]
+
+
+def k_play_free(w: Any) -> list:
+    return [{"play_free": w}]
+
+
+# partial instructions (for "... instead") ------------------------------------------------------
+def q_deal(n: Any) -> dict:
+    return {"deal": {"n": n}}
+
+
+def q_give_stats(s: tuple) -> dict:
+    return {"modify": {"atk": s[0], "def": s[1]}}
+
+
+def q_both() -> dict:
+    return {"@both": True}
+
+
+def q_leader(n: Any) -> dict:
+    return {"leader_def": n}
+
+
+def q_draw(n: Any) -> dict:
+    return {"draw": n}
+
+
+def q_recover(n: Any) -> dict:
+    return {"recover_pp": n}
+
+
+def s_if_instead(c: dict, p: dict) -> list:
+    return [{"@instead": p, "cond": c}]
+
+
+def s_instead(p: dict) -> list:
+    return [{"@instead": p, "cond": None}]
+
+
+def s_if_instead_full(c: dict, e: list) -> list:
+    if len(e) != 1 or not isinstance(e[0], dict) or any(k.startswith("@") for k in e[0]):
+        raise NoParse("instead")
+    return [{"@instead": e[0], "cond": c}]
+
+
+def s_instead_full(e: list) -> list:
+    if len(e) != 1 or not isinstance(e[0], dict) or any(k.startswith("@") for k in e[0]):
+        raise NoParse("instead")
+    return [{"@instead": e[0], "cond": None}]
+
+
+def s_x(v: Any) -> list:
+    return [{"@x": v}]
+
+
+def s_once() -> list:
+    return [{"@once_per_turn": True}]
+
+
+def s_act_if(c: dict) -> list:
+    return [{"@act_if": c}]
+
+
+def s_delayed_end(e: list, **_: Any) -> list:
+    return [{"@delayed": "start_of_end", "do": e}]
+
+
+def s_altered() -> list:
+    # "X equals the number of cards they returned" follows (see p_value)
+    return [{"each_player": {"do": [
+        {"move": {"what": {"zone": "hand", "player": "player"}, "to": "deck", "as": "returned"}},
+        {"shuffle": "player"},
+        {"draw": {"n": "X", "player": "player"}}]}}]
+
+
+def s_effects(e: list) -> list:
+    return e
+
+
+def _enters(filt: dict, whose: str = "you") -> dict:
+    f = {k: v for k, v in filt.items() if k not in ("controller", "zone")}
+    return {"event": "move", "to": "field", "not_from": "field", "player": whose, "subject": f}
+
+
+def t_other_enters() -> dict:
+    return {"named": "other_follower_enters"}
+
+
+def t_enters(s: Sel) -> dict:
+    return _enters(s.filt)
+
+
+def t_enemy_enters(s: Sel) -> dict:
+    return _enters(s.filt, "enemy")
+
+
+def t_strike() -> dict:
+    return {"named": "strike"}  # 12.7
+
+
+def t_attacks(s: Sel) -> dict:
+    f = {k: v for k, v in s.filt.items() if k != "controller"}
+    who = s.filt.get("controller", "you")
+    return {"event": "attack", "player": who, "subject": f}
+
+
+def t_destroyed(s: Sel) -> dict:
+    return {"event": "move", "from": "field", "to": "cemetery", "cause": "destroy", "subject": s.filt}
+
+
+def t_self_destroyed() -> dict:
+    return {"named": "destroyed"}
+
+
+def t_leaves(s: Sel) -> dict:
+    f = dict(s.filt)
+    f.setdefault("controller", "you")
+    return {"event": "move", "from": "field", "subject": f}
+
+
+def t_self_leaves() -> dict:
+    return {"named": "leaves_field"}
+
+
+def t_self_returned() -> dict:
+    return {"event": "move", "subject": "self", "from": "field", "to": "hand"}
+
+
+def t_self_banished() -> dict:
+    return {"named": "banished"}
+
+
+def t_discarded() -> dict:
+    return {"event": "move", "subject": "self", "from": "hand", "to": "cemetery", "cause": "discard",
+            "@zones": ["hand", "cemetery"]}
+
+
+def t_spell() -> dict:
+    return {"named": "spell_played"}
+
+
+def t_card() -> dict:
+    return {"named": "card_played"}
+
+
+def t_deals() -> dict:
+    return {"named": "deals_damage"}
+
+
+def t_takes() -> dict:
+    return {"named": "takes_damage"}
+
+
+def t_leader_damaged() -> dict:
+    return {"named": "leader_damaged"}
+
+
+def t_evolves() -> dict:
+    return {"named": "on_evolve"}  # 12.6.2
+
+
+def t_ally_evolves() -> dict:
+    return {"named": "ally_evolves"}
+
+
+def t_races() -> dict:
+    return {"named": "on_race"}  # 14.2.4
+
+
+def t_drive() -> dict:
+    return {"named": "on_drive"}  # 14.4.8
+
+
+def t_drive_trigger() -> dict:
+    return {"named": "drive_check_trigger"}  # 14.4.5.1.4
+
+
+def t_main() -> dict:
+    return {"named": "start_of_main"}  # 7.3.1
+
+
+def t_end() -> dict:
+    return {"named": "start_of_end"}  # 7.4.1
+
+
+def t_each_main() -> dict:
+    return {"named": "start_of_each_main", "@that_player": "active"}
+
+
+def t_each_end() -> dict:
+    return {"named": "start_of_each_end", "@that_player": "active"}
+
+
+def t_enemy_main() -> dict:
+    return {"named": "start_of_enemy_main"}
+
+
+def t_enemy_end() -> dict:
+    return {"named": "start_of_enemy_end"}
+
+
+def t_turn() -> dict:
+    return {"named": "start_of_turn"}
+
+
+def st_while_self(x: list) -> list:
+    return x  # 10.3.5: a field card's passive abilities are valid on the field
+
+
+def st_while(c: dict, x: list) -> list:
+    return [dict(p, **{"if": and_cond(p.get("if"), c)}) for p in x]
+
+
+def st_your_turn(x: list) -> list:
+    return [dict(p, **{"if": and_cond(p.get("if"), {"turn": "yours"})}) for p in x]
+
+
+def st_their_turn(x: list) -> list:
+    return [dict(p, **{"if": and_cond(p.get("if"), {"turn": "theirs"})}) for p in x]
+
+
+def st_have(s: Sel, k: list) -> list:
+    return [{"grant": {"keywords": k}, "affects": s.filt}]
+
+
+def st_ref_have(w: Any, k: list) -> list:
+    if w != "self":
+        raise NoParse("has")
+    return [{"grant": {"keywords": k}}]
+
+
+def st_stats(s: Sel, st: tuple) -> list:
+    return [{"modify": {"atk": st[0], "def": st[1]}, "affects": s.filt}]
+
+
+def st_cost_less(s: Sel, n: Any) -> list:
+    f = {k: v for k, v in s.filt.items() if k not in ("controller", "zone")}
+    return [{"cost_mod": {"n": -n if isinstance(n, int) else {"neg": n}, "affects": f}}]  # 10.2.1.3.3
+
+
+def st_cost_more(s: Sel, n: Any) -> list:
+    f = {k: v for k, v in s.filt.items() if k not in ("controller", "zone")}
+    return [{"cost_mod": {"n": n, "affects": f}, "who": "each"}]
+
+
+def st_self_less(n: Any) -> list:
+    return [{"cost_mod": {"n": -n if isinstance(n, int) else {"neg": n}, "affects": {"self": True}},
+             "@zones": ["hand", "ex_area", "resolution"]}]
+
+
+def st_no_ability_damage(w: Any) -> list:
+    return [{"damage_mod": {"to": w, "prevent": True, "kind": "ability"}}]  # 5.13.3.3
+
+
+def st_no_damage(w: Any) -> list:
+    return [{"damage_mod": {"to": w, "prevent": True}}]
+
+
+def st_sel_no_damage(s: Sel) -> list:
+    return [{"damage_mod": {"to": s.filt, "prevent": True}}]
+
+
+def st_reduce(n: Any) -> list:
+    return [{"damage_mod": {"to": "self", "n": -n}}]  # 5.13.2
+
+
+def st_more(n: Any) -> list:
+    return [{"damage_mod": {"by": "self", "n": n}}]  # 5.13.2
+
+
+def st_ignore_ward() -> list:
+    return [{"grant": {"flags": ["ignore_ward"]}}]
+
+
+def st_no_attack() -> list:
+    return [{"grant": {"flags": ["cannot_attack"]}}]  # 8.4.3.2.1
+
+
+def st_enters_engaged() -> list:
+    return [{"@keyword": "enters_engaged"}]  # 4.2.2.3 "unless indicated otherwise"
+
+
+def st_alt_name(x: str) -> list:
+    return [{"@alt_name": x}]  # 2.13
+
+
+def st_copies_any() -> list:
+    return [{"@copies": "any"}]  # 6.1.2: a deck-building ability (the `copies` field)
+
+
+def st_copies_n(n: Any) -> list:
+    if not isinstance(n, int) or n < 1:
+        raise NoParse(str(n))
+    return [{"@copies": n}]  # 6.1.2
+
+
+# ------------------------------------------------------------------------------------- assembly
+class _Asm:
+    """Turns the items of an ability's sentences into targets and instructions."""
+
+    def __init__(self, subject: str | None = None, names: Counter | None = None) -> None:
+        self.targets: list[dict] = []
+        self.names = names if names is not None else Counter()
+        self.it: Any = subject
+        self.sel: Any = subject
+        self.look: Any = None
+        self.cost: list = []
+        self.flags: dict[str, Any] = {}
+        self.choice: list | None = None
+        self.instead_made: set[int] = set()
+        self.last_token: tuple | None = None
+        self.player: str | None = None
+        self.made: str | None = None
+        self.allocated: set[str] = set()
+
+    def alloc(self, v: Any) -> Any:
+        """Give fresh names to the bindings an instruction makes ("as": "$new" ...)."""
+        if isinstance(v, list):
+            return [self.alloc(x) for x in v]
+        if not isinstance(v, dict):
+            return v
+        out = {}
+        for k, x in v.items():
+            if k == "as" and x in ("$new", "$look", "$made"):
+                name = self.fresh({"$look": "looked", "$made": "made"}.get(x, "c"))
+                self.allocated.add(name)
+                if x == "$look":
+                    self.look = name
+                elif x == "$made":
+                    self.made = name
+                out[k] = name
+            else:
+                out[k] = self.alloc(x)
+        return out
+
+    def fresh(self, base: str) -> str:
+        return fresh_name(self.names, base)
+
+    # -- placeholders
+    def sub(self, v: Any) -> Any:
+        if isinstance(v, str):
+            if v == "$it":
+                if self.it is None:
+                    raise NoParse("'it' names nothing")
+                return self.it
+            if v == "$sel":
+                if self.sel is None:
+                    if self.it is None:
+                        raise NoParse("'that follower' names nothing")
+                    return self.it
+                return self.sel
+            if v == "$look":
+                if self.look is None:
+                    raise NoParse("'from among them' without looking at cards")
+                return self.look
+            if v == "$made":
+                if self.made is None:
+                    raise NoParse("'remaining tokens' without made tokens")
+                return self.made
+            if v == "$player":
+                if self.player is None:
+                    raise NoParse("'they' names no player")
+                return self.player
+            if v == "$their":
+                if self.sel is None:
+                    raise NoParse("'their' names nothing")
+                return self.sel
+            return v
+        if isinstance(v, list):
+            return [self.sub(x) for x in v]
+        if isinstance(v, dict):
+            return {k: (v2 if k == "as" else self.sub(v2)) for k, v2 in v.items()}
+        return v
+
+    def run(self, items: list, out: list, cond: Any = None) -> None:
+        for it in items:
+            self.item(it, out, cond)
+
+    def item(self, it: dict, out: list, cond: Any) -> None:
+        if "@target" in it:
+            self.target(it["@target"], out)
+        elif "@if" in it:
+            sub: list = []
+            c = self.sub(it["@if"])
+            self.run(it["then"], sub)
+            if sub:
+                out.append({"if": {"cond": c, "then": sub}})
+        elif "@instead" in it:
+            c = and_cond(cond, self.sub(it["cond"]) if it["cond"] is not None else None)
+            if c is None:
+                raise NoParse("'instead' without a condition")
+            self.instead(it["@instead"], c, out)
+        elif "@x" in it:
+            v = self.sub(it["@x"])
+            for i, ins in enumerate(out):
+                out[i] = _replace_x(ins, v)
+            for i, t in enumerate(self.targets):
+                self.targets[i] = _replace_x(t, v)
+        elif "@may" in it:
+            items = it["@may"]
+            if items and "@target" in items[0]:
+                # "You may select ...": selecting none is allowed (10.6.2.3.2)
+                first = dict(items[0])
+                first["@target"] = copy.deepcopy(first["@target"])
+                first["@target"].up_to = True
+                self.run([first] + list(items[1:]), out)
+                return
+            sub = []
+            self.run(items, sub)
+            out.append({"may": {"do": sub}})
+        elif "@once_per_turn" in it:
+            self.flags["once_per_turn"] = True
+        elif "@act_if" in it:
+            self.flags["if"] = self.sub(it["@act_if"])
+        elif "@choice" in it:
+            if self.choice is not None:
+                raise NoParse("two choices in one ability")
+            self.choice = list(it["labels"])
+            branches = []
+            for opt in it["@choice"]:
+                sub = []
+                self.run(opt, sub)
+                branches.append(sub)
+            node: list = branches[-1]
+            for i in range(len(branches) - 2, -1, -1):
+                node = [{"if": {"cond": {"chose": i}, "then": branches[i], "else": node}}]
+            out.extend(node)
+            self.last_token = ("choice", len(out) - len(node), it)
+        elif "@overflow_ex" in it:
+            self.overflow(out)
+        elif "@delayed" in it:
+            sub = []
+            saved = (self.it, self.sel)
+            self.run(it["do"], sub)
+            self.it, self.sel = saved
+            out.append({"delayed": {"on": it["@delayed"], "do": sub}})
+        elif "@divide" in it:
+            if not self.targets:
+                raise NoParse("divided damage without selected targets")
+            self.targets[-1]["divide"] = it["@divide"]
+        elif "@player" in it:
+            self.player = it["@player"]
+            self.it = self.sel = it["@player"]
+        elif "@both" in it:
+            raise NoParse("'both' outside 'instead'")
+        else:
+            ins = self.sub(it)
+            op = next(iter(ins))
+            arg = ins[op]
+            new_name = None
+            ins = self.alloc(ins)
+            arg = ins[op]
+            if isinstance(arg, dict) and isinstance(arg.get("as"), str) and arg["as"] in self.allocated:
+                new_name = arg["as"]
+            out.append(ins)
+            if op in ("modify", "grant") and isinstance(arg, dict) and isinstance(arg.get("what"), dict):
+                self.it = arg["what"]  # "Give each X ... give them ..." (the same cards)
+            if op == "token":
+                self.last_token = ("token", len(out) - 1, ins)
+            if new_name is not None:
+                self.it = new_name
+
+    def target(self, s: Sel, out: list) -> None:
+        filt = self.sub(s.filt)
+        zone = filt.get("zone")
+        hidden = zone in ("hand", "deck", "evolve_deck")
+        if hidden:
+            # 10.6.2.3: a card in a non-public zone is not a target; it is chosen on resolution
+            name = self.fresh("c")
+            sel = {"as": name, "from": filt, "n": s.n}
+            if s.up_to:
+                sel["up_to"] = True
+            out.append({"select": sel})
+        else:
+            name = self.fresh("t")
+            t: dict[str, Any] = {"as": name}
+            t.update(filt)
+            if s.n != 1:
+                t["n"] = s.n
+            if s.up_to:
+                t["up_to"] = True
+            self.targets.append(t)
+        self.it = self.sel = name
+
+    def instead(self, partial: dict, c: Any, out: list) -> None:
+        if "@both" in partial:
+            if self.last_token is None or self.last_token[0] != "choice":
+                raise NoParse("'both' without a choice of tokens")
+            _, idx, it = self.last_token
+            both: list = []
+            for opt in it["@choice"]:
+                for ins in opt:
+                    x = copy.deepcopy(ins)
+                    x["token"]["as"] = self.fresh("c")
+                    both.append(x)
+            old = out[idx:]
+            del out[idx:]
+            out.append({"if": {"cond": c, "then": both, "else": old}})
+            self.instead_made.add(id(out[-1]))
+            return
+        partial = self.sub(partial)
+        op = next(iter(partial))
+        for i in range(len(out) - 1, -1, -1):
+            cur = out[i]
+            latest = cur
+            if id(cur) in self.instead_made:
+                latest = cur["if"]["then"][0]
+            if next(iter(latest)) != op:
+                continue
+            old_args = latest[op]
+            new_args = partial[op]
+            if isinstance(old_args, dict) and isinstance(new_args, dict):
+                merged = {op: {**old_args, **new_args}}
+            else:
+                merged = {op: new_args}
+            node = {"if": {"cond": c, "then": [merged], "else": [cur]}}
+            out[i] = node
+            self.instead_made.add(id(node))
+            return
+        raise NoParse(f"'instead' has no earlier {op!r} to replace")
+
+    def overflow(self, out: list) -> None:
+        """"If your field becomes full from this effect, put any remaining tokens into your EX
+        area": the tokens that could not be summoned (4.4.4.2) go to the EX area."""
+        if self.last_token is None or self.last_token[0] != "token":
+            raise NoParse("'remaining tokens' without summoned tokens")
+        _, idx, ins = self.last_token
+        a = dict(ins["token"])
+        if a.get("zone", "field") != "field":
+            raise NoParse("'remaining tokens' after tokens put elsewhere")
+        n = a.get("n", 1)
+        made = self.fresh("made")
+        a["as"] = made
+        out[idx] = {"token": a}
+        extra = {k: v for k, v in a.items() if k not in ("as", "zone", "n")}
+        out.insert(idx + 1, {"token": {**extra, "n": {"sub": [n, {"len": made}]}, "zone": "ex_area"}})
+        self.it = made
+
+
+#: instructions whose "as" binding may be left out
+_OPTIONAL_AS = ("token", "summon", "move", "put_ex", "search", "look", "discard", "bury", "reveal")
+
+
+def prune(spec: Any) -> Any:
+    """Drop "as" bindings nothing refers to (they only make the data harder to read)."""
+    used: Counter = Counter()
+
+    def scan(v: Any, key: str | None = None) -> None:
+        if isinstance(v, str):
+            if key != "as":
+                used[v] += 1
+        elif isinstance(v, list):
+            for x in v:
+                scan(x)
+        elif isinstance(v, dict):
+            for k, x in v.items():
+                scan(x, k)
+
+    scan(spec)
+
+    def strip(v: Any) -> Any:
+        if isinstance(v, list):
+            return [strip(x) for x in v]
+        if isinstance(v, dict):
+            out = {}
+            for k, x in v.items():
+                if k in _OPTIONAL_AS and isinstance(x, dict) and isinstance(x.get("as"), str) and \
+                        not used[x["as"]]:
+                    x = {kk: vv for kk, vv in x.items() if kk != "as"}
+                    if set(x) == {"what"} and k in ("summon", "put_ex", "reveal"):
+                        x = x["what"]
+                out[k] = strip(x)
+            return out
+        return v
+
+    return _canon_blocks(strip(spec))
+
+
+_VOCAB: Any = None
+
+
+def _ops() -> dict:
+    global _VOCAB
+    if _VOCAB is None:
+        from .vocabulary import vocabulary
+
+        _VOCAB = vocabulary()
+    return _VOCAB.ops
+
+
+def _canon_blocks(spec: Any, in_block: bool = False) -> Any:
+    """Write a one-value instruction whose value is a mapping (a selector, a value expression)
+    under its key: ``destroy: {what: {type: follower}}``, ``recover_pp: {n: {count: ...}}``."""
+    if isinstance(spec, list):
+        return [_canon_blocks(x, in_block) for x in spec]
+    if not isinstance(spec, dict):
+        return spec
+    out = {}
+    for k, v in spec.items():
+        if in_block and len(spec) == 1 and k in _ops():
+            op = _ops()[k]
+            if isinstance(v, dict) and op.short and not set(v) <= set(op.args):
+                v = {op.short: v}
+            out[k] = _canon_blocks(v, False)
+        elif k in ("do", "then", "else", "instead"):
+            out[k] = _canon_blocks(v, True)
+        else:
+            out[k] = _canon_blocks(v, False)
+    return out
+
+
+def _replace_x(v: Any, x: Any) -> Any:
+    if v == "X":
+        return copy.deepcopy(x)
+    if isinstance(v, list):
+        return [_replace_x(i, x) for i in v]
+    if isinstance(v, dict):
+        return {k: _replace_x(i, x) for k, i in v.items()}
+    return v
+
+
+_REGION_COND = {"combo": "combo", "spellchain": "spellchain", "sc": "spellchain", "necrocharge": "necrocharge",
+                "nc": "necrocharge"}
+
+
+# --------------------------------------------------------------------------------- abilities
+class Compiled(CompiledCard):
+    def add_kw(self, k: Any) -> None:
+        if k not in self.keywords:
+            self.keywords.append(k)
+
+
+_SELF_TRIGGERS = ("fanfare", "last_words", "on_evolve", "strike", "follower_strike", "leader_strike", "on_race",
+                  "on_drive", "leaves_field", "destroyed", "banished", "deals_damage", "takes_damage")
+
+
+def _sub_subject(v: Any, subject: str | None) -> Any:
+    if subject is None:
+        raise NoParse("'it' in a trigger condition names nothing")
+    if v == "$it" or v == "$sel":
+        return subject
+    if isinstance(v, list):
+        return [_sub_subject(x, subject) for x in v]
+    if isinstance(v, dict):
+        return {k: _sub_subject(x, subject) for k, x in v.items()}
+    return v
+
+
+def _mentions(v: Any, word: str) -> bool:
+    if isinstance(v, dict):
+        return any(_mentions(x, word) for x in v.values())
+    if isinstance(v, list):
+        return any(_mentions(x, word) for x in v)
+    return v == word
+
+
+def _fill(v: Any, word: str, by: Any) -> Any:
+    if isinstance(v, dict):
+        return {k: _fill(x, word, by) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_fill(x, word, by) for x in v]
+    return by if v == word else v
+
+
+#: card fields that hold behaviour; a card with any of them (or ``script``) is not compiled
+BEHAVIOUR_FIELDS = ("abilities", "effect", "keywords", "script")

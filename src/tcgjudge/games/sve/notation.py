@@ -1,0 +1,200 @@
+"""Shadowverse: Evolve card text in its icon form: the notations of printed text, reminder text.
+
+The notations of printed text are read in all their written forms (SVE 2.7-2.8): Fanfare as
+``(F)``, ``[fanfare]``, ``{FANFARE}`` or ``Fanfare:``; Last Words as ``(L)``, ``(LW)``,
+``{LAST WORDS}`` or ``Last Words:``; the evolve icon as ``(E)``, ``{EVOLVE}`` or ``Evolve``;
+activated abilities as ``(A)``, ``{ACT}``, ``Act`` or ``Activate:``; the engage icon as ``(tap)``
+or ``{ENGAGE}``; play point icons as ``(1)``, ``{COST 1}`` or ``1PP``; Quick as ``[Quick]`` or
+``{QUICK}``; stats as ``+1/+1`` or ``{ATK}+1/{DEF}+1``.  :func:`notation` rewrites them to
+bracketed markers ([FANFARE] [LASTWORDS] [ONEVOLVE] [STRIKE] [FSTRIKE] [LSTRIKE] [ONRACE]
+[ONDRIVE] [EVOLVE] [ACT] [ENGAGE] [QUICK] [SERVE] [RIDE], play points [PP=N]) and drops reminder
+text (2.6.2): whole sentences in parentheses explaining a term of the rules; other
+parenthesized words stay, to be read or refused.  :func:`render` writes markers back.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...cards.textcompiler import sentences
+
+
+def split_sentences(text: str) -> list[str]:
+    return sentences(text, after_quote=True)
+
+
+# ---------------------------------------------------------------------------- vocabulary of text
+KEYWORDS = {
+    "ward": "ward", "storm": "storm", "rush": "rush", "assail": "assail", "intimidate": "intimidate",
+    "drain": "drain", "bane": "bane", "aura": "aura", "stack": "stack", "quick": "quick",
+    "single drive": "single_drive", "twin drive": "twin_drive", "starting amulet": "starting_amulet",
+    "drive": "drive",
+}
+
+
+#: keywords a follower can be given by an effect (not Stack, Quick, Starting Amulet)
+GIVEABLE = {"ward", "storm", "rush", "assail", "intimidate", "drain", "bane", "aura", "single_drive",
+            "twin_drive"}
+
+
+#: SVE Appendix A: token names (9.1.2.3: a token's information is given by its name)
+TOKEN_NAMES = (
+    "Fairy Wisp", "Fairy", "Otohime's Bodyguard", "Knight", "Viking", "Steelclad Knight", "Strikeform Golem",
+    "Guardform Golem", "Dragon", "Ghost", "Forest Bat", "Holy Falcon", "Holy Tiger", "Crystalia Eve",
+    "Shield Guardian", "Magical Pawn", "Megalorca", "Hellflame Dragon", "Gargantuan Ghost", "Serpent",
+    "Goblin King", "Puppet", "Ancient Artifact", "Mystic Artifact", "Celestial Shikigami", "Paper Shikigami",
+    "One-Tailed Fox", "Assembly Droid", "Lloyd", "Victoria", "Otohime's Vanguard", "Exterminus Weapon",
+    "Devoted Dragon", "Armored Tentacle", "Assault Tentacle", "Medusiana", "Anne's Summoning",
+    "Keenedge Artifact", "Magic Sediment", "Leonidas's Resolve", "Draconic Weapon", "Ephemeral Moon",
+    "Destruction in White", "Destruction in Black", "Naterran Great Tree", "Aftershock",
+    "Val, Trusty Getaway Car", "Magitrain", "Dutiful Steed", "Bullet Bike", "Arcane Personnel Carrier",
+    "Thorn Burst", "Mimi", "Coco", "Magical Item", "Repair Mode", "Instant Poison", "Eternal Potion",
+    "Mysterian Missile", "Carbuncle's Sparkle", "Twilight Blade", "Resentful Blaze", "Blood Arts",
+    "Darkest Desire",
+)
+
+
+_TOKEN_LOWER = {n.lower(): n for n in TOKEN_NAMES}
+
+
+EOT = "end_of_turn"  # "until the end of the turn" (7.4.8)
+
+
+# ------------------------------------------------------------------------------ notation
+# Icons are rewritten to bracketed markers before reading: [FANFARE] [LASTWORDS] [ONEVOLVE]
+# [STRIKE] [FSTRIKE] [LSTRIKE] [ONRACE] [ONDRIVE] [EVOLVE] [ACT] [ENGAGE] [QUICK] [SERVE] [RIDE]
+# and play points [PP=N].
+_ICON_SUBS: list[tuple[str, Any, int]] = [
+    (r"<\s*/?\s*[a-z]+\s*>", "", re.I),  # markup (<i>names</i>, <pre>)
+    # icons written "{[name]}": "{[fanfare]}", "{[cost02]}", "{[attack]}+1/{[defense]}+1"
+    (r"\{\[cost\s*0*(\d+|X)\]\}", r"{COST \1}", re.I),
+    (r"\{\[attack\]\}", "{ATK}", re.I),
+    (r"\{\[defense\]\}", "{DEF}", re.I),
+    (r"\{\[(last words|on evolve|follower strike|leader strike|strike|on race|on drive)\]\}",
+     lambda m: "{" + m.group(1).upper() + "}", re.I),
+    (r"\{\[(fanfare|evolve|act|engage|quick|serve|feed|ride|ward|storm|rush|assail|intimidate|drain|bane|aura|"
+     r"stack|forestcraft|swordcraft|runecraft|dragoncraft|abysscraft|havencraft|portalcraft|neutral)\]\}",
+     lambda m: "{" + m.group(1).upper() + "}", re.I),
+    (r"\{ATK\}\s*([+-]\s*(?:\d+|X))\s*/\s*\{DEF\}\s*([+-]\s*(?:\d+|X))", r"\1/\2", 0),
+    (r"\{ATK\}\s*([+-]\s*(?:\d+|X))", r"\1/+0", 0),
+    (r"\{DEF\}\s*([+-]\s*(?:\d+|X))", r"\1 defense", 0),
+    (r"\{(FORESTCRAFT|SWORDCRAFT|RUNECRAFT|DRAGONCRAFT|ABYSSCRAFT|HAVENCRAFT|PORTALCRAFT|NEUTRAL)\}",
+     lambda m: m.group(1).capitalize(), re.I),
+    (r"\{(WARD|STORM|RUSH|ASSAIL|INTIMIDATE|DRAIN|BANE|AURA|STACK)\}", lambda m: m.group(1).capitalize(), re.I),
+    (r"\{COST\s*(\d+|X)\}", r"[PP=\1]", re.I),
+    (r"\b(\d+|X)\s*PP\b", r"[PP=\1]", 0),
+    (r"\{FANFARE\}|\[fanfare\]|\(F\)", "[FANFARE]", re.I),
+    (r"\bFanfare\s*(?::|-|\u2014)", "[FANFARE]", 0),
+    (r"\{LAST WORDS\}|\[last ?words\]|\(LW?\)", "[LASTWORDS]", re.I),
+    (r"\bLast Words\s*(?::|-|\u2014)", "[LASTWORDS]", 0),
+    (r"\{ON EVOLVE\}|\[on evolve\]", "[ONEVOLVE]", re.I),
+    (r"\bOn Evolve\s*(?::|,|-|\u2014)", "[ONEVOLVE]", 0),
+    (r"\{FOLLOWER STRIKE\}", "[FSTRIKE]", re.I),
+    (r"\bFollower Strike\s*(?::|,|-|\u2014)", "[FSTRIKE]", 0),
+    (r"\{LEADER STRIKE\}", "[LSTRIKE]", re.I),
+    (r"\bLeader Strike\s*(?::|,|-|\u2014)", "[LSTRIKE]", 0),
+    (r"\{STRIKE\}", "[STRIKE]", re.I),
+    (r"\bStrike\s*(?::|,|-|\u2014)", "[STRIKE]", 0),
+    (r"\{ON RACE\}", "[ONRACE]", re.I),
+    (r"\bOn Race\s*(?::|,|-|\u2014)", "[ONRACE]", 0),
+    (r"\{ON DRIVE\}", "[ONDRIVE]", re.I),
+    (r"\bOn Drive\s*(?::|,|-|\u2014)", "[ONDRIVE]", 0),
+    (r"\{EVOLVE\}|\[evolve\]|\(E\)", "[EVOLVE]", re.I),
+    (r"\{ACT\}|\[act\]|\(A\)", "[ACT]", re.I),
+    (r"\bActivate\s*:", "[ACT]", 0),
+    (r"\[Act this card\]|\{ENGAGE\}|\{TAP\}|\[engage\]|\(tap\)", "[ENGAGE]", re.I),
+    (r"\{QUICK\}|\[quick\]|\(Q\)", "[QUICK]", re.I),
+    (r"\{SERVE\}|\{FEED\}", "[SERVE]", re.I),
+    (r"\{RIDE\}", "[RIDE]", re.I),
+]
+
+
+_ICON_RES = [(re.compile(p, f), r) for p, r, f in _ICON_SUBS]
+
+
+_LINE_START_SUBS = [
+    (re.compile(r"^(?:Evolve)\s*(?=\(|\d|\[PP)", re.IGNORECASE), "[EVOLVE] "),
+    (re.compile(r"^(?:Evolve)\s+(?=[A-Z][^:]*:\s*Evolve this)",), "[EVOLVE] "),
+    (re.compile(r"^(?:Act|Activate)\s*(?=\(|\[|:)",), "[ACT] "),
+    (re.compile(r"^(?:Feed|Serve)\s*(?=\(|\d|\[PP)", re.IGNORECASE), "[SERVE] "),
+    (re.compile(r"^(?:Ride)\s*(?=\(|\d|\[PP)", re.IGNORECASE), "[RIDE] "),
+    (re.compile(r"^When this follower begins? Racing,\s*", re.IGNORECASE), "[ONRACE] "),
+    (re.compile(r"^\[(Ward|Storm|Rush|Assail|Intimidate|Drain|Bane|Aura|Stack)\]", re.IGNORECASE), r"\1."),
+]
+
+
+#: markers that start an ability
+TRIGGER_MARKERS = {"[FANFARE]": "fanfare", "[LASTWORDS]": "last_words", "[ONEVOLVE]": "on_evolve",
+                   "[STRIKE]": "strike", "[FSTRIKE]": "follower_strike", "[LSTRIKE]": "leader_strike",
+                   "[ONRACE]": "on_race", "[ONDRIVE]": "on_drive"}
+
+
+MARKER_TEXT = {"[FANFARE]": "Fanfare:", "[LASTWORDS]": "Last Words:", "[ONEVOLVE]": "On Evolve:",
+               "[STRIKE]": "Strike:", "[FSTRIKE]": "Follower Strike:", "[LSTRIKE]": "Leader Strike:",
+               "[ONRACE]": "On Race:", "[ONDRIVE]": "On Drive:", "[EVOLVE]": "Evolve", "[ACT]": "Act",
+               "[ENGAGE]": "{ENGAGE}", "[QUICK]": "Quick", "[SERVE]": "Serve", "[RIDE]": "Ride"}
+
+
+_START_MARKERS = tuple(TRIGGER_MARKERS) + ("[EVOLVE]", "[ACT]", "[SERVE]", "[RIDE]")
+
+
+_REMINDER = re.compile(r"\s*\((?=[A-Za-z][^()]*\s)(?:[^()]|\([^()]*\))*\)")
+
+
+#: the words of the rules whose explanations appear as reminder text: keywords (8.x), ability words
+#: and class conditions (Combo, Spellchain, Necrocharge, Overflow, Earth Rite, ...), tokens (9.1)
+_RULE_TERMS = re.compile(
+    r"\b(?:" + "|".join(sorted((k for k in KEYWORDS), key=len, reverse=True)) +
+    r"|combo|spellchain|sc|necrocharge|overflow|sanguine|earth rite|evolved?|evolution|racing|serve|feed|ride|"
+    r"tokens?)\b", re.IGNORECASE)
+
+
+def _drop_reminder(m: re.Match) -> str:
+    """Reminder text is whole sentences in parentheses (SVE 2.6.2) explaining a term the rules
+    define; a parenthesized qualifier ("(with a different name than this card)") is part of its
+    sentence and is kept."""
+    inner = m.group(0).strip()[1:-1].strip()
+    if not (re.match(r"[A-Z]", inner) and re.search(r"[.!]$", inner)):
+        return m.group(0)
+    before = m.string[:m.start()].rstrip()
+    after_term = re.search(r"(?:^|[\s.\]])(" + _RULE_TERMS.pattern[2:-2] + r")\s*(?:\[PP=\w+\]|\(\w+\))?[.:]?$",
+                           before, re.IGNORECASE)
+    if _RULE_TERMS.search(inner) or after_term:
+        return ""
+    return m.group(0)
+
+
+def notation(text: str) -> str:
+    """Rewrite a card text's icons to markers and drop reminder text (2.6.2)."""
+    t = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
+    t = t.replace("\r", "")
+    for rx, rep in _ICON_RES:
+        t = rx.sub(rep, t)
+    # reminder text: a parenthesized phrase with words (not "(1)" option numbers or icons) that is
+    # a keyword's reminder text; any other parenthesized words stay, to be read or refused
+    t = _REMINDER.sub(_drop_reminder, t)
+    lines = []
+    for line in t.split("\n"):
+        line = " ".join(line.split())
+        line = re.sub(r"\s+([.,:])", r"\1", line)
+        for rx, rep in _LINE_START_SUBS:
+            line = rx.sub(rep, line)
+        line = re.sub(r"\((\d+|X)\)", r"[PP=\1]", line) if _has_cost_colon(line) else line
+        lines.append(line.strip())
+    return "\n".join(lines).strip()
+
+
+def _has_cost_colon(line: str) -> bool:
+    """Play point icons "(1)" only appear in costs (before a colon); "(1)" elsewhere is a
+    "choose" option number (5.17.1.1)."""
+    return bool(re.search(r"\(\s*(?:\d+|X)\s*\)[^.]*:", line)) and not re.search(
+        r"choose|following", line, re.IGNORECASE)
+
+
+def render(text: str) -> str:
+    """Markers back to readable text, for ability texts and error messages."""
+    out = text
+    for m, r in MARKER_TEXT.items():
+        out = out.replace(m, r)
+    return re.sub(r"\[PP=(\w+)\]", r"(\1)", out)
