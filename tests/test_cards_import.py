@@ -329,3 +329,18 @@ def test_scenario_names_imported_cards(tmp_path: Path) -> None:
     assert res.exit_code == 1 and "has no such card" in res.output  # not a shipped card
     res = run("scenario", "run", str(sc), "--cards", str(db))
     assert res.exit_code == 0 and "1 passed, 0 failed" in res.output, res.output
+
+
+def test_sve_import_knows_every_trait_of_the_database_before_compiling(tmp_path: Path) -> None:
+    """SVE 2.4: a card may name a trait that only a card later in the database has; the import
+    learns the whole database's traits first, so the earlier card is read."""
+    db = tmp_path / "later-trait.xml"
+    db.write_text("""<cockatrice_carddatabase version="4"><sets><set><name>ZZ01</name></set></sets><cards>
+<card><name>Quill Seeker</name><set>ZZ01</set><text>(F) Search your deck for a Zephyrine card and put it into your hand.</text>
+<prop><manacost>2</manacost><type>Follower|Forestcraft - Elf</type><pt>2/2</pt><maintype>Follower</maintype></prop></card>
+<card><name>Zephyrine Scout</name><set>ZZ01</set>
+<prop><manacost>1</manacost><type>Follower|Forestcraft - Zephyrine</type><pt>1/1</pt><maintype>Follower</maintype></prop></card>
+</cards></cockatrice_carddatabase>""", encoding="utf-8")
+    pool = read_pool(SVE.importer(), [db])
+    seeker = pool.named("Quill Seeker")[0]
+    assert seeker.unplayable is None, seeker.unplayable

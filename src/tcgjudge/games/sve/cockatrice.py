@@ -74,7 +74,10 @@ def importer() -> Importer:
     from .cards import builder
     from .compiler import Uncompilable, compile_entry
 
-    return Importer("sve", builder(), entry_of, compile_entry, Uncompilable, placeholder)
+    b = builder()
+    # SVE 2.4, 9.1.2.3: the traits and token names every card of the database defines are known
+    # before any card is compiled (a card may name a trait only a later card has)
+    return Importer("sve", b, entry_of, compile_entry, Uncompilable, placeholder, b.learn)
 
 
 __all__ = ["entry_of", "importer", "placeholder"]
