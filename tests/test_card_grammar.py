@@ -120,16 +120,23 @@ def test_cards_scenarios_are_read_by_the_grammar(game: str) -> None:
             g.compile_text(text, card_type=str(c.get("type", default)).lower(), name=str(c.get("name", "")))
 
 
-# ------------------------------------------------- the real cards: the same as the template compilers
+# ------------------------------------------------- the real cards: what the grammars read
+#: the grammars are the only readers; before the template compilers were removed they were made
+#: to read every build-set card the templates read (docs/card-grammar.md, *Switch-over*)
+BUILD_SETS_READ = {"sve": (168, 166), "caster": (190, 177)}
+
+
 @pytest.mark.skipif(not DATA.is_dir(), reason="no card data at ../shared/data")
-@pytest.mark.parametrize("game", ["sve"])
-def test_build_sets_read_as_the_templates_read_them(game: str, capsys: pytest.CaptureFixture) -> None:
+@pytest.mark.parametrize("game", sorted(BUILD_SETS_READ))
+def test_the_grammar_reads_the_build_sets(game: str) -> None:
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:
         holdout = importlib.import_module("compiler_holdout")
     finally:
         sys.path.pop(0)
-    assert holdout.compare(game, "build") == 0, capsys.readouterr().out[-3000:]
+    total, at_least = BUILD_SETS_READ[game]
+    rep = holdout.measure(game, "build", "grammar")
+    assert rep.total == total and rep.compiled >= at_least, rep.summary()
 
 
 # ----------------------------------------- every Caster grammar construct is proven in play
