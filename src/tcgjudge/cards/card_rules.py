@@ -561,6 +561,11 @@ class CardRules(DependencyHooks, GameRules):
         self.draw(g, p, n)
         return False
 
+    def may_choose(self, ctx: Ctx, p: int, block: list) -> bool:
+        """Whether player ``p`` may choose to do the optional instructions ``block`` ("you may
+        ..."); a game whose prohibitions forbid choosing some of them says no."""
+        return True
+
     def draw_from_empty_deck(self, g: Game, p: int) -> None:
         """A player needed to draw from an empty deck (what it means is the game's)."""
         raise NotImplementedError

@@ -170,6 +170,8 @@ CONT: Any = _Cont()
 def op_may(rt: Run, a: dict) -> bool:
     ans = rt.answer()
     p = player1(rt.ctx, a.get("player", "you"))
+    if ans is None and not rt.g.rules.may_choose(rt.ctx, p, a["do"]):
+        ans = "no"  # the optional part cannot be chosen (a game's prohibition): not asked
     if ans is None:
         prompt = a.get("prompt") or "do the optional part?"
         return rt.ask(p, "may", prompt, [("yes", "yes"), ("no", "no")])

@@ -47,6 +47,10 @@ LIMIT_RELEASES = (1500, 1000)  # 005.5.2.1, 507.1
 COUNTER_MOD = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 
 
+#: where a cost that moves cards puts them (804.2.3.2)
+_COST_DEST = {"banish": "removed", "bury": "graveyard"}
+
+
 class NovaRules(CardRules):
     game_id = "nova"
     zone_specs = ZONES
@@ -233,6 +237,15 @@ class NovaRules(CardRules):
                 g.emit(Event("limit_release", player=p, data={"at": th}))
 
     # ---------------------------------------------------------------- game actions
+    def may_choose(self, ctx: Ctx, p: int, block: list) -> bool:
+        """905.4: a player who cannot draw cannot choose to draw when an effect lets them choose
+        whether to; 905.5: nor can another player who decides whether they draw."""
+        for op, a in block:
+            if op == "draw":
+                if any(ctx.g.pmods(q).get("cannot_draw") for q in players(ctx, a.get("player", "you"))):
+                    return False
+        return True
+
     def draw_from_empty_deck(self, g: Game, p: int) -> None:
         g.set_player(p, "draw_failed", True)  # 502.2
 
@@ -287,7 +300,7 @@ class NovaRules(CardRules):
         g.begin_batch()
         for oid in ids:
             o = g.objects.get(oid)
-            if o is None:
+            if o is None or self.move_forbidden(g, oid, zone):
                 continue
             if cause == "retire" and "character" not in g.chars(oid)["types"]:
                 continue  # 921.1: only characters retire
@@ -399,7 +412,11 @@ class NovaRules(CardRules):
         g.end_batch()
 
     def can_cost_move_self(self, g: Game, src: int | None, how: str) -> bool:
-        return src is not None and src in g.objects
+        return src is not None and src in g.objects and not self.move_forbidden(g, src, _COST_DEST.get(how))
+
+    def move_forbidden(self, g: Game, oid: int, dest: str | None) -> bool:
+        """A card an effect forbids to move there (「除外されない」: ``cannot_be_removed``)."""
+        return dest == "removed" and "cannot_be_removed" in g.chars(oid).get("flags", ())
 
     def cost_candidates(self, g: Game, p: int, src: int | None, how: str, spec: dict, ctx: Ctx) -> list[int]:
         flt = dict(spec.get("filter") or {})
@@ -411,7 +428,9 @@ class NovaRules(CardRules):
             return [x for x in select(ctx, flt) if x != src]
         if how in ("banish", "bury"):
             flt.setdefault("controller", "you")
-            return [x for x in select(ctx, flt) if x != src or flt.get("self")]
+            # 804.2.3.2: a card whose move is forbidden cannot be chosen to pay a cost that moves it
+            return [x for x in select(ctx, flt) if (x != src or flt.get("self"))
+                    and not self.move_forbidden(g, x, _COST_DEST[how])]
         if how == "rest_others":
             flt.setdefault("controller", "you")
             return [x for x in select(ctx, flt) if x != src and self.can_rest_for_cost(g, x)]
