@@ -186,6 +186,13 @@ class NovaPackage(GamePackage):
         (003.2.3.1), and it does not use the waiting area (311.6.7)."""
         g.concede(p)
 
+    def repeat_loop(self, g: Game, sequence: list[str], counts: list[tuple[int, int]]) -> int:
+        """924.1.1-924.1.2: perform a loop the number of times its players named, the turn
+        player first (see ``loops.repeat_loop``)."""
+        from .loops import repeat_loop
+
+        return repeat_loop(g, sequence, counts)
+
     def waiting_empty(self, g: Game) -> bool:
         return not g.zones[(-1, "waiting")]
 
