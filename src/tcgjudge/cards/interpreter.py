@@ -126,7 +126,22 @@ def proc_run(g: Game, f: Frame) -> None:
         if interrupting and r is True and rules.interrupt_processes(g):
             d["_interrupted"] = True  # NOVA 501.1: a rules process interrupts the effect
             return
+    if d.get("after"):
+        # programs a game put off until this one is done (``defer_run``), in order
+        g.push("run", **d["after"].pop(0))
+        return
     g.pop(d.get("result"))
+
+
+def defer_run(g: Game, below: Frame, **run: Any) -> bool:
+    """Put off the program ``run`` (the data of a ``run`` frame) until the innermost program
+    under the frame ``below`` has finished; False when no program is under it."""
+    i = next((i for i in range(len(g.frames) - 1, -1, -1) if g.frames[i] is below), len(g.frames))
+    for fr in reversed(g.frames[:i]):
+        if fr.kind == "run":
+            fr.data.setdefault("after", []).append(run)
+            return True
+    return False
 
 
 # Core instructions ------------------------------------------------------------

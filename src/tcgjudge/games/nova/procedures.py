@@ -11,6 +11,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...cards.context import Ctx, cond, has_kw
+from ...cards.interpreter import defer_run
 from ...cards.play import begin_play, program_of, recheck_targets
 from ...kernel.events import Event
 from ...kernel.priority import PASS, start_priority
@@ -263,8 +264,13 @@ def proc_replace(g: Game, f: Frame) -> None:
     d["applied"].append([src, index])
     g.note(f"{o.card.key}: its destruction is replaced ({ab.text[:40]})")
     f.step = 1
-    g.push("run", p=g.objects[src].controller, src=src, env={"subject": [oid]},
-           stack=[[ab.spec.get("instead", ()), 0, "seq", None]])
+    instead = ab.spec.get("instead", ())
+    run = {"p": g.objects[src].controller, "src": src, "env": {"subject": [oid]}, "stack": [[instead, 0, "seq", None]]}
+    # 905.7: a replacement that draws cards draws them after the part of the effect being resolved
+    # that it does not replace (one at a time, 905.2)
+    if any(op == "draw" for op, _ in instead) and defer_run(g, f, **run):
+        return
+    g.push("run", **run)
 
 
 def proc_free_play(g: Game, f: Frame) -> None:
