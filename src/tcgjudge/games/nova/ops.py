@@ -236,7 +236,10 @@ def op_double(rt: Run, a: dict) -> bool:
 
 def op_shield(rt: Run, a: dict) -> bool:
     n = a.get("n", "all")
-    add_effect(rt, "shield", {"n": n if n == "all" else value(rt.ctx, n)}, a["what"], a.get("until"))
+    args = {"n": n if n == "all" else value(rt.ctx, n)}
+    if "from" in a:
+        args["from"] = a["from"]  # 917.1.3: only damage from that player's sources (806.2)
+    add_effect(rt, "shield", args, a["what"], a.get("until"))
     return True
 
 

@@ -149,6 +149,17 @@ class NovaRules(CardRules):
     def apply_game_effect(self, g: Game, eff: CEffect, c: dict, oid: int, view: LayerView) -> dict:
         if eff.op == "shield":  # 917: damage to it is reduced
             n = eff.args.get("n", "all") if isinstance(eff.args, dict) else eff.args
+            frm = eff.args.get("from") if isinstance(eff.args, dict) else None
+            if frm is not None:
+                if frm not in ("you", "enemy"):
+                    raise ValueError(f"shield: 'from' is you or enemy, got {frm!r}")
+                # 917.1.3: only damage from the sources named: a player word (you, enemy) of the
+                # effect's controller, the player who is the source (806.2, ``source_player``)
+                who = eff.controller if frm == "you" else 1 - eff.controller
+                per = dict(c.get("shield_from", {}))
+                per[who] = "all" if n == "all" or per.get(who) == "all" else per.get(who, 0) + n
+                c["shield_from"] = per
+                return c
             c["shield"] = "all" if n == "all" or c.get("shield") == "all" else c.get("shield", 0) + n
             return c
         if eff.op == "become":  # 918.1: it loses what it had for what it becomes
@@ -365,17 +376,31 @@ class NovaRules(CardRules):
                 out.append((src, ab))
         return out
 
+    def source_player(self, g: Game, src: int | None, battle: bool, cause_p: int) -> int:
+        """806.2: the player who is a damage's source: the player resolving the effect that deals
+        it (``cause_p``), even when its source card (806.1) is in another player's zone; damage
+        dealt in a battle is no effect being resolved, so it is the player whose zone holds the
+        source card."""
+        if battle and src is not None:
+            o = g.objects.get(src)
+            if o is not None and o.zp is not None and o.zp >= 0:
+                return o.zp
+            if src in g.lki:
+                return g.lki[src][0].zp
+        return cause_p
+
     def deal_damage(self, g: Game, oid: int, n: int, src: int | None, battle: bool, cause_p: int) -> int:
         """916.1: damage to a servant accumulates; 917: reduced by shields; 916.4: a destroyed
         servant is dealt none."""
         o = g.objects.get(oid)
         if o is None or o.zone != "field" or "servant" not in g.chars(oid)["types"] or o.get("destroyed"):
             return 0
-        sh = g.chars(oid).get("shield")
-        if sh == "all":
-            n = 0
-        elif sh:
-            n = max(0, n - sh)
+        c = g.chars(oid)
+        for sh in (c.get("shield"), c.get("shield_from", {}).get(self.source_player(g, src, battle, cause_p))):
+            if sh == "all":
+                n = 0
+            elif sh:
+                n = max(0, n - sh)
         if n <= 0:
             return 0  # 917.1.2: no damage, no "when dealt damage"
         g.set_data(oid, "damage", o.get("damage", 0) + n)

@@ -102,8 +102,9 @@ def vocabulary() -> Vocabulary:
     v.op("retire", short="what", required=("what",), what=REF, doc="Characters retire (921).")
     v.op("battle", required=("a", "b"), a=REF, b=REF, doc="Two servants battle (922).")
     v.op("double", required=("what",), what=REF, stat=STR, until=STR, doc="Double ATK or HP (923).")
-    v.op("shield", required=("what",), what=REF, n=ANY, until=STR,
-         doc="Damage to the objects is reduced by N, or 'all' (917).")
+    v.op("shield", required=("what",), what=REF, n=ANY, until=STR, **{"from": STR},
+         doc="Damage to the objects is reduced by N, or 'all' (917); 'from: enemy' (or you): only "
+             "damage whose source is that player (917.1.3, 806.2).")
     v.op("remove_damage", short="what", required=("what",), what=REF, doc="Remove all damage from servants.")
     v.op("negate_destroy", short="what", required=("what",), what=REF, doc="Negate destruction (907.3).")
     v.op("skip_phase", short="phase", required=("phase",), phase=STR, player=PLAYER,
