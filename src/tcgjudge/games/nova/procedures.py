@@ -19,6 +19,7 @@ from ..common import begin_turn, phase_event
 from ..opening import deal, from_deck, set_first_player
 from ..resolution import resolve_first_step, targets_available
 from . import energy as en
+from .reveal import reveal_tops
 
 if TYPE_CHECKING:
     from ...kernel.game import Frame, Game
@@ -589,6 +590,7 @@ def interrupt_processes(g: Game) -> bool:
     while they do anything (501.1.1: those arising together are done together).  What 907.1
     leaves for the next priority process (destroyed cards going to the graveyard) waits for it.
     True when a procedure was pushed (a replacement effect's choice)."""
+    reveal_tops(g, between=True)  # 920.2, 920.2.1
     for _ in range(16):
         depth = len(g.frames)
         acted = rules_process(g, at_priority=False)
@@ -604,6 +606,8 @@ def rules_process(g: Game, at_priority: bool = True) -> bool:
     instructions of a resolving effect (``at_priority`` False, see :func:`interrupt_processes`);
     True when anything was done (then they are checked again)."""
     rules = g.rules
+    if at_priority:
+        reveal_tops(g, between=False)  # 920.2: not a rules process, checked at the same moments
     # 502 and 003: losing
     lose_life = [p for p in (0, 1) if rules.life(g, p) <= 0]
     lose_draw = [p for p in (0, 1) if g.players[p].get("draw_failed")]

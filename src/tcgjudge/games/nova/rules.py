@@ -33,6 +33,7 @@ from .procedures import (
     trigger_label,
     unstoppable_loop,
 )
+from .reveal import mark_shuffle
 from .vocabulary import ZONES, vocabulary
 
 if TYPE_CHECKING:
@@ -256,6 +257,11 @@ class NovaRules(CardRules):
                 if any(ctx.g.pmods(q).get("cannot_draw") for q in players(ctx, a.get("player", "you"))):
                     return False
         return True
+
+    def shuffle(self, g: Game, p: int, zone: str = "deck") -> None:
+        super().shuffle(g, p, zone)
+        if zone == "deck":
+            mark_shuffle(g, p)  # 920.2, 920.2.1
 
     def draw_from_empty_deck(self, g: Game, p: int) -> None:
         g.set_player(p, "draw_failed", True)  # 502.2

@@ -54,6 +54,7 @@ TRIGGERS: dict[str, dict] = {
     "you_use_ability": dict(event="ability_used", player="you"),  # 801.3.9: resolved, not negated
     "you_discard": dict(event="move", cause="discard", player="you"),  # 911.3: once for each card discarded
     "energy_added": dict(event="energy", player="you"),  # 801.6.4.2
+    "your_card_revealed": dict(event="reveal", player="you"),  # a card you own is revealed
     "energy_set": dict(event="energy_set", player="you"),
     "retires": dict(event="move", subject="self", to="retired"),  # 921
     "start_of_game": dict(event="phase", phase="start_of_game"),
