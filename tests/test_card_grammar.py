@@ -144,7 +144,7 @@ def test_the_grammar_reads_the_build_sets(game: str) -> None:
 #: may only shrink: a construct leaves it when a scenario's card text uses it)
 CASTER_UNPROVEN = {
     "additional_cost", "b_type", "c_cost_vs_banished", "c_deity", "cb_keywords", "deck_copies", "k_no_attack",
-    "k_soul_bond", "n_riders", "r_from_zone", "r_your_phase_if", "replacement_rest", "st_same_name",
+    "k_soul_bond", "n_riders", "replacement_rest",
 }
 
 
