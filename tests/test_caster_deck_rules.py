@@ -234,3 +234,23 @@ def test_a_deck_building_ability_replaces_the_copy_limit_only_when_building() ->
     assert any("at most 4 copies of Lone Wolf" in e for e in check_deck(wolves))
     g = new_game(ok, ok, 1)  # the deck is legal and the game starts with it
     assert g.pending is not None
+
+
+@pytest.mark.rules("caster", "402.4", "402.2a")
+def test_a_deck_building_ability_read_from_printed_text() -> None:
+    """CR 402.4 read from the card's text alone (no `copies` field): "any number of cards named
+    ..." lifts the limit, "up to six copies of this card" sets it to six, a card without such text
+    keeps four."""
+    from tcgjudge.games.caster import rules
+    from tcgjudge.games.caster.deck import Deck, check_deck
+
+    b = rules().builder
+    stats = {"type": "servant", "element": "silva", "cost": 1, "atk": 500, "def": 500}
+    swarm = b.card({"name": "Swarm Mite", **stats, "text": "A deck may contain any number of cards named Swarm Mite."}, "t")
+    six = b.card({"name": "Pack Rat", **stats, "text": "Your deck can include up to six copies of this card."}, "t")
+    plain = b.card({"name": "Lone Wolf", **stats}, "t")
+    assert check_deck(Deck("ok", main=[swarm] * 44 + [six] * 6)) == []
+    errs = check_deck(Deck("rats", main=[swarm] * 43 + [six] * 7))
+    assert any("at most 6 copies of Pack Rat" in e for e in errs), errs
+    errs = check_deck(Deck("wolves", main=[swarm] * 45 + [plain] * 5))
+    assert any("at most 4 copies of Lone Wolf" in e for e in errs), errs
