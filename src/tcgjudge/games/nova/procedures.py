@@ -18,6 +18,7 @@ from ..common import begin_turn, phase_event
 from ..opening import deal, from_deck, set_first_player
 from ..resolution import resolve_first_step, targets_available
 from . import energy as en
+from .steps import open_step
 
 if TYPE_CHECKING:
     from ...kernel.game import Frame, Game
@@ -144,10 +145,7 @@ def proc_turn(g: Game, f: Frame) -> None:
         next_phase(g, f)
         return
     if step == "draw":  # 403
-        g.phase, g.step = "draw", ""
-        phase_event(g, "draw")  # 403.1
-        f.step = "draw2"
-        start_priority(g)  # 403.2
+        open_step(g, f, "draw", "", "draw", "draw2")  # 403.1, 403.2
         return
     if step == "draw2":
         rules.draw(g, tp, 1)  # 403.3, 602.2
@@ -158,10 +156,7 @@ def proc_turn(g: Game, f: Frame) -> None:
         next_phase(g, f)
         return
     if step in ("main1", "main2"):  # 404, 406
-        g.phase, g.step = step, ""
-        phase_event(g, step)
-        f.step = step + "_done"
-        start_priority(g)  # 404.2, 406.2
+        open_step(g, f, step, "", step, step + "_done")  # 404.1-404.2, 406.1-406.2
         return
     if step in ("main1_done", "main2_done", "attack_done"):
         next_phase(g, f)

@@ -104,6 +104,28 @@ class NovaRules(CardRules):
         return builder()
 
     # ------------------------------------------------------------ characteristics
+    def trigger_match(self, g: Game, ab: Ability, src: int, o: Obj, ev: Event) -> dict | None:
+        bind = super().trigger_match(g, ab, src, o, ev)
+        if bind is not None and ev.kind == "move" and ev.oid is not None and ev.new is not None:
+            self._bind_moved_card(g, bind, src, ev, o.controller)
+        return bind
+
+    @staticmethod
+    def _bind_moved_card(g: Game, bind: dict, src: int, ev: Event, p: int) -> None:
+        """801.4.8: an ability triggered by a card's move acts on that card in the zone it moved
+        to, and only while it is still there (a later move makes a new object, 301.9); where
+        that zone is hidden from the ability's controller (both decks, the opponent's hand) the
+        parts acting on the card fail.  Its information is read as 801.4.4 says (``_lookback``,
+        or the object left behind)."""
+        spec = ZONES.get(ev.to or "")
+        new = ev.new
+        seen = spec is not None and (spec.public or (spec.owner_sees and new in g.objects
+                                                     and g.objects[new].owner == p))
+        if not seen:
+            bind["subject"] = [ev.oid]  # 801.4.4.1: read as it was in the public zone
+        if src == ev.oid:
+            bind["_moved_self"] = new if seen else -1
+
     def base_chars(self, g: Game, o: Obj) -> dict:
         if o.zone == "energy":
             # 310.4: in the energy zone a card has the energy ability; its own abilities are not
