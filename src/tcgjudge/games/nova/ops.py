@@ -11,6 +11,7 @@ from .vocabulary import COLORS, PHASES
 
 if TYPE_CHECKING:
     from ...cards.card_rules import CardRules
+    from ...kernel.game import Game
 
 
 def install(rules: CardRules) -> None:
@@ -38,6 +39,7 @@ def install(rules: CardRules) -> None:
         "attacking": lambda ctx, oid, o, c, v: ((ctx.g.gvars.get("battle") or {}).get("att") == oid) == bool(v),
         "blocking": lambda ctx, oid, o, c, v: ((ctx.g.gvars.get("battle") or {}).get("blocker") == oid) == bool(v),
         "restricted": lambda ctx, oid, o, c, v: ctx.g.rules.restricted(ctx.g, oid) == bool(v),
+        "battling": lambda ctx, oid, o, c, v: battling(ctx.g, oid) == bool(v),
     })
     rules.cond_hooks.update({"life": cond_life, "limit_level": cond_limit, "energy_count": cond_energy_count,
                              "paid_optional": cond_paid_optional})
@@ -199,6 +201,16 @@ def op_lose_life(rt: Run, a: dict) -> bool:
     return True
 
 
+def battling(g: Game, oid: int) -> bool:
+    """"バトル中のサーバント": the attacking servant, its attack target and the blocker of the
+    attack phase's battle (405.4-405.5), and the servants an effect makes battle until that
+    effect has resolved (405.5.4.2)."""
+    b = g.gvars.get("battle")
+    if b is not None and oid in (b["att"], b["target"], b["blocker"]):
+        return True
+    return oid in g.gvars.get("effect_battle", ())
+
+
 def op_battle(rt: Run, a: dict) -> bool:
     """922: the two servants deal damage equal to their ATK to each other (battle damage); no
     block can be declared (922.2); nothing happens if either is gone (922.3)."""
@@ -213,6 +225,8 @@ def op_battle(rt: Run, a: dict) -> bool:
         o = g.objects.get(s)
         if o is None or o.zone != "field" or "servant" not in g.chars(s)["types"]:
             return True
+    g.gvars["effect_battle"] = [x, y]  # 405.5.4.2: in battle until the effect has resolved
+    g.touch()  # what reads "battling" may change
     ax, ay = max(0, g.chars(x).get("atk") or 0), max(0, g.chars(y).get("atk") or 0)
     g.begin_batch()
     rules.deal_damage(g, y, ax, x, True, rt.p)

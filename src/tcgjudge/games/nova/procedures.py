@@ -559,6 +559,8 @@ def _choosing(spec: dict, oid: int) -> tuple:
 
 
 def _after(g: Game) -> None:
+    if g.gvars.pop("effect_battle", None) is not None:  # 405.5.4.2: the effect has resolved:
+        g.touch()  # its servants are no longer in battle
     if not g.zones[(-1, "waiting")]:
         g.gvars.pop("activated", None)  # 801.3.5.1.1: the waiting area is empty again
 

@@ -83,7 +83,8 @@ def vocabulary() -> Vocabulary:
     v.keywords = dict(KEYWORDS)
     v.triggers = dict(TRIGGERS)
     v.filters = {"state": STRS, "affiliation": STRS, "equipped_by": REF, "equipped": BOOL, "destroyed": BOOL,
-                 "attacking": BOOL, "blocking": BOOL, "restricted": BOOL}
+                 "attacking": BOOL, "blocking": BOOL, "restricted": BOOL,
+                 "battling": BOOL}
     v.conds = {"life": ANY, "limit_level": ANY, "energy_count": ANY, "paid_optional": ANY}
     v.costs = {"energy": ANY, "freeze": REF}
     v.op("produce", short="color", color=ANY, n=VALUE, player=PLAYER,
