@@ -126,6 +126,11 @@ class NovaRules(CardRules):
         if src == ev.oid:
             bind["_moved_self"] = new if seen else -1
 
+    def x_range(self, g: Game, d: dict, spec: dict) -> tuple[int, int]:
+        """004.7: a number an effect has a player choose is a whole number of 0 or more."""
+        lo, hi = super().x_range(g, d, spec)
+        return max(0, lo), hi
+
     def base_chars(self, g: Game, o: Obj) -> dict:
         if o.zone == "energy":
             # 310.4: in the energy zone a card has the energy ability; its own abilities are not
