@@ -44,6 +44,8 @@ HAND_LIMIT = 7  # 308.5
 LEVEL_TOTAL = 10  # 109.4
 LIMIT_RELEASES = (1500, 1000)  # 005.5.2.1, 507.1
 #: 919.2: counters named like "+100/+100" change ATK and HP
+#: gained abilities are numbered from GRANTED_INDEX * (granting object id + 1) (801.3.8.2)
+GRANTED_INDEX = 1000
 COUNTER_MOD = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 
 
@@ -168,6 +170,11 @@ class NovaRules(CardRules):
         objs = g.objects
         return any(objs[x].counters and any(COUNTER_MOD.match(k) for k in objs[x].counters)
                    for x in g.all_in("field"))
+
+    def apply_effect(self, g: Game, eff: CEffect, chars: dict, oid: int, view: LayerView) -> dict:
+        if eff.op == "grant" and eff.source is not None and isinstance(eff.args, dict) and eff.args.get("abilities"):
+            eff = _own_grant(g, eff)
+        return super().apply_effect(g, eff, chars, oid, view)
 
     def apply_game_effect(self, g: Game, eff: CEffect, c: dict, oid: int, view: LayerView) -> dict:
         if eff.op == "shield":  # 917: damage to it is reduced
@@ -624,7 +631,10 @@ class NovaRules(CardRules):
         if o.zone == "field":
             acts = g.chars(oid)["acts"]
             if len(acts) > 1 and ab is not None:
-                return f"activate {self.obj_ref(g, oid)}: {ab.text[:32]}"
+                same = [a.index for a in acts if a.text == ab.text]
+                # the same ability gained from several cards (801.3.8.2): numbered from the second
+                nth = f" ({same.index(ab.index) + 1})" if len(same) > 1 and same[0] != ab.index else ""
+                return f"activate {self.obj_ref(g, oid)}: {ab.text[:32]}{nth}"
         return f"activate {self.obj_ref(g, oid)}"
 
     def activate_energy(self, g: Game, f: Frame, p: int, oid: int, index: int) -> None:
@@ -770,3 +780,21 @@ def install(rules: NovaRules) -> None:
     rules.play_trigger = lambda g, f, t: play_trigger(g, f, t)  # type: ignore[attr-defined]
     rules.trigger_label = lambda g, t: trigger_label(g, t)  # type: ignore[attr-defined]
     rules.unstoppable_loop = lambda g: unstoppable_loop(g)  # type: ignore[method-assign]
+
+
+def _own_grant(g: Game, eff: CEffect) -> CEffect:
+    """801.3.8.2: an ability a card gains from another card's effect is that card's own: a use
+    limit ("once per turn") counts its uses apart from the same ability printed on the card or
+    gained from another card.  The gained abilities get indexes of their own, from the granting
+    object (an id always stands for the same card, so the copies are kept in ``g.derived``)."""
+    cache = g.derived.setdefault("granted", {})
+    abilities = []
+    for a in eff.args["abilities"]:
+        key = (eff.source, a.index, a.text)
+        own = cache.get(key)
+        if own is None:
+            own = cache[key] = Ability(a.kind, a.spec, text=a.text, name=a.name, zones=a.zones,
+                                       index=GRANTED_INDEX * (eff.source + 1) + a.index, keyword=a.keyword)
+        abilities.append(own)
+    return CEffect(eff.eid, eff.ts, eff.layer, eff.op, dict(eff.args, abilities=tuple(abilities)), eff.affects,
+                   eff.controller, eff.source, eff.duration, eff.cond, eff.ability)
