@@ -107,10 +107,27 @@ class NovaRules(CardRules):
 
     # ------------------------------------------------------------ characteristics
     def trigger_match(self, g: Game, ab: Ability, src: int, o: Obj, ev: Event) -> dict | None:
+        count = ab.spec["on"].get("count")
+        if count is not None and not self._count_changed(g, count, o.controller, src, ev):
+            return None
         bind = super().trigger_match(g, ab, src, o, ev)
         if bind is not None and ev.kind == "move" and ev.oid is not None and ev.new is not None:
             self._bind_moved_card(g, bind, src, ev, o.controller)
         return bind
+
+    @staticmethod
+    def _count_changed(g: Game, count: dict, p: int, src: int, ev: Event) -> bool:
+        """801.4.6.1.1: an ability that triggers on a number of cards triggers whenever that
+        number changes (a card enters or leaves the zone ``count["zone"]`` of the players
+        ``count["player"]``) and the number after the change meets its condition (``cond``,
+        read after the move), also when it met it before."""
+        if ev.kind != "move":
+            return False
+        zone = count.get("zone", "energy")
+        whose = set(players(Ctx(g, p, src), count.get("player", "you")))
+        into = ev.to == zone and ev.data.get("to_zp") in whose
+        out_of = ev.frm == zone and ev.data.get("from_zp") in whose
+        return into != out_of  # a card moving within the zone changes no number
 
     @staticmethod
     def _bind_moved_card(g: Game, bind: dict, src: int, ev: Event, p: int) -> None:

@@ -86,6 +86,8 @@ def vocabulary() -> Vocabulary:
                  "attacking": BOOL, "blocking": BOOL, "restricted": BOOL,
                  "battling": BOOL}
     v.conds = {"life": ANY, "limit_level": ANY, "energy_count": ANY, "paid_optional": ANY}
+    # 801.4.6.1.1: "when the cards in ZONE become N or more": {event: move, count: {zone, player}, cond}
+    v.trigger_keys = {"count": ANY}
     v.costs = {"energy": ANY, "freeze": REF}
     v.op("produce", short="color", color=ANY, n=VALUE, player=PLAYER,
          doc="Add N energy of a color (or of the source's color: 'self') to the player's energy stock (005.6.3).")
