@@ -22,6 +22,7 @@ def install(rules: CardRules) -> None:
         "retire": move_op("retire", ()), "battle": op_battle, "double": op_double, "shield": op_shield,
         "negate_destroy": op_negate_destroy, "skip_phase": op_skip_phase, "add_phase": op_add_phase,
         "limit_level": op_limit_level, "move_counters": op_move_counters, "become": op_become,
+        "become_equip": op_become_equip,
         "remove_damage": op_remove_damage, "choose_now": op_choose_now,
     })
     rules.filter_hooks.update({
@@ -327,6 +328,22 @@ def op_become(rt: Run, a: dict) -> bool:
     """918.1: "becomes": the old information is lost, the new one had."""
     args = {k: tuple((a[k],) if isinstance(a[k], str) else a[k]) for k in ("races", "affiliations") if k in a}
     add_effect(rt, "become", args, a["what"], a.get("until"))
+    return True
+
+
+def op_become_equip(rt: Run, a: dict) -> bool:
+    """The cards become magic items with 【装備】 equipped to the card ``to`` (205.2, 1005) for the
+    effect's duration; when they stop being ones, 506.2 decides where they go."""
+    g = rt.g
+    to = resolve(rt.ctx, a["to"])
+    if not to or g.objects[to[0]].zone != "field":
+        return True
+    what = [x for x in resolve(rt.ctx, a["what"]) if x != to[0] and g.objects[x].zone == "field"]
+    if not what:
+        return True
+    add_effect(rt, "become", {"types": ("magic_item",), "equip": "servant"}, a["what"], a.get("until"))
+    for x in what:
+        g.set_data(x, "equipped_to", to[0])
     return True
 
 

@@ -678,6 +678,16 @@ def _limit_and_equip(g: Game, rules: Any) -> bool:
             continue
         to = g.objects.get(t)
         c = g.chars(oid)
+        if c.get("equip") is None and "magic_item" not in o.card.chars["types"]:
+            # 506.2: a card printed as another type that stops being an Equip magic item stays
+            # on the field, equipped to nothing, when it can be there (a spell cannot)
+            if "spell" in o.card.chars["types"]:
+                g.move(oid, "graveyard", o.owner, cause="rule")
+            else:
+                g.set_data(oid, "equipped_to", None)
+                g.note(f"{o.card.key} is no longer an Equip magic item and stays on the field (506.2)")
+            acted = True
+            continue
         if to is None or to.zone != "field" or c.get("equip") not in g.chars(t)["types"]:
             g.note(f"{o.card.key} is no longer equipped and is put into the graveyard (506.1)")
             g.move(oid, "graveyard", o.owner, cause="rule")

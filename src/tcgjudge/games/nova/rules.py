@@ -203,6 +203,10 @@ class NovaRules(CardRules):
                 c["races"] = tuple(eff.args["races"])
             if "affiliations" in eff.args:
                 c["affiliations"] = tuple(eff.args["affiliations"])
+            if "equip" in eff.args:  # a magic item with 【装備】 (op become_equip, 506.2)
+                c["types"] = tuple(eff.args["types"])
+                c["equip"] = eff.args["equip"]
+                c["keywords"] = tuple(k for k in c.get("keywords", ()) if k[0] != "equip") + (("equip", ""),)
             return c
         raise ValueError(f"continuous effect {eff.op!r} is not understood by nova")
 

@@ -119,6 +119,8 @@ def vocabulary() -> Vocabulary:
          doc="Move N counters of a name from one card to another (919.4).")
     v.op("become", required=("what",), what=REF, races=STRS, affiliations=STRS, until=STR,
          doc="The cards lose their races/affiliations for the given ones (918.1).")
+    v.op("become_equip", required=("what", "to"), what=REF, to=REF, until=STR,
+         doc="The cards become magic items with 【装備】 equipped to the servant TO (506.2).")
     v.ability_keys = {
         "to": STR,  # a replacement "when this leaves the field, put it into TO" (802.1.3.1.2)
         "optional_cost": ANY,  # 902.8.2: an additional cost the player may choose to pay
