@@ -262,6 +262,26 @@ def proc_replace(g: Game, f: Frame) -> None:
            stack=[[ab.spec.get("instead", ()), 0, "seq", None]])
 
 
+def proc_deck_order(g: Game, f: Frame) -> None:
+    """301.10, 303.6: cards put into a main deck together are put in the order their owner
+    chooses, one card at a time (the turn player's cards first); the other player is not told
+    the order.  Returns the cards as they are in the deck."""
+    rules = g.rules
+    d = f.data
+    order = d["order"]
+    ans = g.answer(f)
+    if ans is not None:
+        order.append(ans)
+    rest = [x for x in d["ids"] if x in g.objects and x not in order]
+    for p in (g.active, 1 - g.active):
+        mine = [x for x in rest if g.objects[x].owner == p and rules.redirect(g, g.objects[x], "deck") == "deck"]
+        if len(mine) > 1:
+            g.ask(p, "order", "301.10: which card is put into your main deck next?",
+                  [(f"choose {rules.obj_ref(g, x)}", x) for x in mine])
+            return
+    g.pop(rules.place(g, order + rest, "deck", d["cause"], dict(d["extra"], _ordered=True), None))
+
+
 def proc_free_play(g: Game, f: Frame) -> None:
     from ...cards.play import start_free_play
 

@@ -23,6 +23,7 @@ from .procedures import (
     interrupt_processes,
     play_trigger,
     priority_options,
+    proc_deck_order,
     proc_free_play,
     proc_hand_limit,
     proc_replace,
@@ -328,7 +329,6 @@ class NovaRules(CardRules):
         zone = {"banish": "removed", "remove": "removed", "return": "hand", "to_deck": "deck",
                 "put_field": "field", "to_graveyard": "graveyard", "to_energy": "energy",
                 "retire": "retired"}.get(cause, dest)
-        out = []
         if cause == "destroy":
             pushed = False
             for oid in ids:
@@ -339,6 +339,21 @@ class NovaRules(CardRules):
             if pushed:
                 return None  # the replace procedures run first (802.1.3)
             return list(ids)
+        if zone == "deck" and not extra.get("shuffle") and not extra.get("_ordered") and self._deck_order_needed(g, ids):
+            # 301.10, 303.6: cards put into a main deck together: their owner chooses the order
+            g.push("deck_order", ids=list(ids), dest=dest, cause=cause, extra=dict(extra), order=[])
+            return None
+        field_p = players(rt.ctx, extra.get("player", "you"))[0] if zone == "field" else None
+        return self.place(g, ids, zone, cause, extra, field_p)
+
+    def _deck_order_needed(self, g: Game, ids: list[int]) -> bool:
+        owners = [g.objects[x].owner for x in ids if x in g.objects and self.redirect(g, g.objects[x], "deck") == "deck"]
+        return len(owners) > len(set(owners))
+
+    def place(self, g: Game, ids: list[int], zone: str, cause: str, extra: dict, field_p: int | None) -> list[int]:
+        """Put the cards ``ids`` into ``zone`` together, in this order (``field_p``: whose field)."""
+        out = []
+        hidden_order = bool(extra.get("_ordered"))
         g.begin_batch()
         for oid in ids:
             o = g.objects.get(oid)
@@ -349,7 +364,7 @@ class NovaRules(CardRules):
             z = self.redirect(g, o, zone)
             kw: dict[str, Any] = {}
             if z == "field":
-                kw["zp"] = players(rt.ctx, extra.get("player", "you"))[0]
+                kw["zp"] = field_p
                 kw["orient"] = "standby"
             elif z == "energy":
                 kw["orient"] = extra.get("state", "standby")
@@ -360,8 +375,13 @@ class NovaRules(CardRules):
                 kw["face_up"] = False
             new = g.move(oid, z, cause=cause, **kw)
             out.append(new)
-            g.note(f"{o.card.key} is put into p{g.objects[new].zp + 1}'s {z}")
+            if not (hidden_order and z == "deck"):  # 301.10: the order stays the owner's secret
+                g.note(f"{o.card.key} is put into p{g.objects[new].zp + 1}'s {z}")
         g.end_batch()
+        if hidden_order:
+            for p in sorted({g.objects[x].owner for x in out if g.objects[x].zone == "deck"}):
+                n = sum(1 for x in out if g.objects[x].zone == "deck" and g.objects[x].owner == p)
+                g.note(f"{n} card(s) are put into p{p + 1}'s main deck in the order their owner chose (301.10)")
         if cause == "to_deck" and extra.get("shuffle"):
             for p in {g.objects[x].owner for x in out}:
                 self.shuffle(g, p)
@@ -789,6 +809,7 @@ def install(rules: NovaRules) -> None:
         "play": proc_play, "pay": proc_pay, "pay_energy": en.proc_pay_energy, "priority": proc_priority,
         "setup": proc_setup, "turn": proc_turn, "resolve": proc_resolve, "attack": attack.proc_attack,
         "free_play": proc_free_play, "hand_limit": proc_hand_limit, "replace": proc_replace,
+        "deck_order": proc_deck_order,
     }.items():
         rules.register(name, proc)
     ops.install(rules)
