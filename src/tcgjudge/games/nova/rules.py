@@ -109,12 +109,26 @@ class NovaRules(CardRules):
     # ------------------------------------------------------------ characteristics
     def trigger_match(self, g: Game, ab: Ability, src: int, o: Obj, ev: Event) -> dict | None:
         count = ab.spec["on"].get("count")
-        if count is not None and not self._count_changed(g, count, o.controller, src, ev):
+        if count is not None and (not self._count_changed(g, count, o.controller, src, ev)
+                                  or self._state_trigger_waiting(g, src, ab)):
             return None
         bind = super().trigger_match(g, ab, src, o, ev)
         if bind is not None and ev.kind == "move" and ev.oid is not None and ev.new is not None:
             self._bind_moved_card(g, bind, src, ev, o.controller)
         return bind
+
+    @staticmethod
+    def _state_trigger_waiting(g: Game, src: int, ab: Ability) -> bool:
+        """801.4.6: an ability that triggers on the game's state does not trigger again until
+        the instance that triggered has resolved or left the waiting area (so cards that enter
+        together, one change of the number, trigger it once)."""
+        if any(t.source == src and t.ability.index == ab.index for t in g.triggers):
+            return True
+        for x in g.zones[(-1, "waiting")]:
+            w = g.objects[x]
+            if w.get("source") == src and getattr(w.get("ability"), "index", None) == ab.index:
+                return True
+        return False
 
     @staticmethod
     def _count_changed(g: Game, count: dict, p: int, src: int, ev: Event) -> bool:
