@@ -148,12 +148,14 @@ class NovaRules(CardRules):
     def _bind_moved_card(g: Game, bind: dict, src: int, ev: Event, p: int) -> None:
         """801.4.8: an ability triggered by a card's move acts on that card in the zone it moved
         to, and only while it is still there (a later move makes a new object, 301.9); where
-        that zone is hidden from the ability's controller (both decks, the opponent's hand) the
+        that zone is hidden from the ability's controller (the decks, the opponent's hand) the
         parts acting on the card fail.  Its information is read as 801.4.4 says (``_lookback``,
         or the object left behind)."""
         spec = ZONES.get(ev.to or "")
         new = ev.new
-        seen = spec is not None and (spec.public or (spec.owner_sees and new in g.objects
+        # hidden for the controller: "お互いのデッキや相手の手札" (the main and character decks of
+        # both players, the opponent's hand)
+        seen = spec is not None and (spec.public or (ev.to == "hand" and new in g.objects
                                                      and g.objects[new].owner == p))
         if not seen:
             bind["subject"] = [ev.oid]  # 801.4.4.1: read as it was in the public zone
