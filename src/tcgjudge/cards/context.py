@@ -117,8 +117,12 @@ def resolve(ctx: Ctx, ref: Any) -> list[int]:
     if isinstance(ref, str):
         if ref == "self":
             src = ctx.src
-            if src is not None and src not in ctx.g.objects and getattr(ctx.g.rules, "self_follows_moves", False):
-                src = ctx.g.successor(src)  # SVE 4.1.4.1: "this card" after it moved
+            if src is not None and src not in ctx.g.objects:
+                moved = ctx.env.get("_moved_self")
+                if moved is not None:  # NOVA 801.4.8: the card where the move it triggered on took it
+                    src = moved
+                elif getattr(ctx.g.rules, "self_follows_moves", False):
+                    src = ctx.g.successor(src)  # SVE 4.1.4.1: "this card" after it moved
             return [src] if src is not None and src in ctx.g.objects else []
         b = ctx.env.get(ref)
         if b is None:

@@ -13,6 +13,7 @@ from ...kernel.events import Event
 from ...kernel.priority import PASS, start_priority
 from ..common import phase_event
 from . import energy as en
+from .steps import close_step, open_step
 
 if TYPE_CHECKING:
     from ...kernel.game import Frame, Game
@@ -60,19 +61,27 @@ def in_battle(g: Game, oid: int | None, controller: int) -> bool:
     return o.zone == "field" and o.controller == controller and "servant" in g.chars(oid)["types"]
 
 
+#: frame steps that begin a step of the attack phase: (its name, its "at the start of" event,
+#: the next frame step) -- 405.3.1-405.3.2, 405.5.1-405.5.2, 405.6.1-405.6.2
+_OPENING = {
+    "start": ("start", "attack", "to_declare"),
+    "block": ("declare-block", "declare-block", "block_choice"),
+    "battle": ("battle", "battle", "damage"),
+}
+#: frame steps that end a step, and the frame step that follows
+_CLOSING = {"to_declare": "declare", "to_block": "block", "to_battle": "battle"}
+
+
 def proc_attack(g: Game, f: Frame) -> None:
     rules = g.rules
     step = f.step
     tp = g.active
-    if step == "start":  # 405.3
-        g.phase, g.step = "attack", "start"
-        phase_event(g, "attack")  # 405.3.1
-        f.step = "to_declare"
-        start_priority(g)  # 405.3.2
+    if step in _OPENING:  # 405.3, 405.5, 405.6: the step begins, then priority
+        name, event, then = _OPENING[step]
+        open_step(g, f, "attack", name, event, then)
         return
-    if step == "to_declare":
-        en.clear_stocks(g)
-        f.step = "declare"
+    if step in _CLOSING:  # 405.4, 405.5, 405.6 end: the stocks empty (005.6.4)
+        close_step(g, f, _CLOSING[step])
         return
     if step == "declare":  # 405.4
         g.phase, g.step = "attack", "declare-attack"
@@ -105,16 +114,6 @@ def proc_attack(g: Game, f: Frame) -> None:
         f.step = "to_block"
         start_priority(g)  # 405.4.7
         return
-    if step == "to_block":
-        en.clear_stocks(g)
-        f.step = "block"
-        return
-    if step == "block":  # 405.5
-        g.phase, g.step = "attack", "declare-block"
-        phase_event(g, "declare-block")  # 405.5.1
-        f.step = "block_choice"
-        start_priority(g)  # 405.5.2
-        return
     if step == "block_choice":
         b = g.gvars.get("battle")
         ans = g.answer(f)
@@ -131,16 +130,6 @@ def proc_attack(g: Game, f: Frame) -> None:
             g.emit(Event("block", oid=ans, player=1 - tp, data={"attacker": b["att"]}))  # 405.5.5
         f.step = "to_battle"
         start_priority(g)  # 405.5.6
-        return
-    if step == "to_battle":
-        en.clear_stocks(g)
-        f.step = "battle"
-        return
-    if step == "battle":  # 405.6
-        g.phase, g.step = "attack", "battle"
-        phase_event(g, "battle")  # 405.6.1
-        f.step = "damage"
-        start_priority(g)  # 405.6.2
         return
     if step == "damage":
         battle_damage(g)  # 405.6.3, 602.5

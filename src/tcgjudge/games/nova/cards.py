@@ -20,6 +20,8 @@ A NOVA card entry::
       required_energy: {red: 2}    # cards of these colors in the energy zone (110)
       appear_if: {life: {max: 1500}}            # 登場条件, a condition (111)
       appear_cost: [{energy: {red: 1}}]         # 登場コスト, cost items (112)
+    # a characteristic-defining ability (801.5.3; its text is in `text`):
+      defines: {color: [red, green], race: ドラゴン}  # overrides the printed values in every zone
 """
 
 from __future__ import annotations
@@ -90,11 +92,26 @@ def _counters(v: Any) -> dict:
     return {str(k): n for k, n in v.items()}
 
 
+def _defines(v: Any) -> dict:
+    """801.5.3: what a characteristic-defining ability says the card is: ``{color, race,
+    affiliation}``."""
+    if not isinstance(v, dict) or not v or set(v) - {"color", "race", "affiliation"}:
+        raise ValueError("expected a mapping with color, race and/or affiliation (801.5.3)")
+    out: dict[str, tuple] = {}
+    if "color" in v:
+        out["colors"] = _colors(v["color"])
+    for k in ("race", "affiliation"):
+        if k in v:
+            out[k + "s" if k == "race" else "affiliations"] = tuple(slash_list(v[k]))
+    return out
+
+
 FIELDS = {
     "color": _colors, "cost": _ident, "level": _level, "required_energy": lambda v: energy_amounts(v, "required_energy",
                                                                                                   generic=False),
     "affiliation": slash_list, "race": slash_list, "hp": _ident, "name_ja": str, "text_en": str,
     "appear_if": _ident, "appear_cost": _ident, "enter_counters": _counters, "alt_cost": _ident,
+    "defines": _defines,
 }
 
 
@@ -111,6 +128,16 @@ def _build(entry: dict, chars: dict) -> dict:
         "keywords": chars["keywords"], "abilities": chars["abilities"], "flags": frozenset(),
         "affiliations": tuple(chars.get("affiliation", ())), "races": tuple(chars.get("race", ())),
     }
+    defined = chars.get("defines", {})
+    if defined:
+        # 801.5.3: a characteristic-defining ability overwrites the printed color, race or
+        # affiliation, and applies in every zone: it is part of the card's own information
+        if "colors" in defined:
+            colors = defined["colors"]
+            if "colorless" in colors and len(colors) > 1:
+                raise ValueError("defines: color: a colorless card has no other color (102.3)")
+            out["colors"] = frozenset(c for c in colors if c != "colorless")
+        out.update({k: v for k, v in defined.items() if k != "colors"})
     for k in ("name_ja", "text_en", "enter_counters"):
         if k in chars:
             out[k] = chars[k]
@@ -223,7 +250,7 @@ class NovaBuilder(CardBuilder):
             if isinstance(eff, dict) and "optional_cost" in eff:
                 entry["effect"] = dict(eff, optional_cost=self.cost(eff["optional_cost"], chk, "effect.optional_cost"))
             text = entry.get("text") or ""
-            if isinstance(text, str) and not any(k in entry for k in ("abilities", "effect", "script")):
+            if isinstance(text, str) and not any(k in entry for k in ("abilities", "effect", "script", "defines")):
                 rest = re.sub(r"【[^】]*】(：\S+)?", "", text).strip()
                 if rest:
                     # NOVA has no text compiler: printed text with no behaviour would play as a

@@ -11,6 +11,7 @@ from .vocabulary import COLORS, PHASES
 
 if TYPE_CHECKING:
     from ...cards.card_rules import CardRules
+    from ...kernel.game import Game
 
 
 def install(rules: CardRules) -> None:
@@ -21,6 +22,7 @@ def install(rules: CardRules) -> None:
         "retire": move_op("retire", ()), "battle": op_battle, "double": op_double, "shield": op_shield,
         "negate_destroy": op_negate_destroy, "skip_phase": op_skip_phase, "add_phase": op_add_phase,
         "limit_level": op_limit_level, "move_counters": op_move_counters, "become": op_become,
+        "become_equip": op_become_equip,
         "remove_damage": op_remove_damage, "choose_now": op_choose_now,
     })
     rules.filter_hooks.update({
@@ -38,6 +40,7 @@ def install(rules: CardRules) -> None:
         "attacking": lambda ctx, oid, o, c, v: ((ctx.g.gvars.get("battle") or {}).get("att") == oid) == bool(v),
         "blocking": lambda ctx, oid, o, c, v: ((ctx.g.gvars.get("battle") or {}).get("blocker") == oid) == bool(v),
         "restricted": lambda ctx, oid, o, c, v: ctx.g.rules.restricted(ctx.g, oid) == bool(v),
+        "battling": lambda ctx, oid, o, c, v: battling(ctx.g, oid) == bool(v),
     })
     rules.cond_hooks.update({"life": cond_life, "limit_level": cond_limit, "energy_count": cond_energy_count,
                              "paid_optional": cond_paid_optional})
@@ -199,6 +202,16 @@ def op_lose_life(rt: Run, a: dict) -> bool:
     return True
 
 
+def battling(g: Game, oid: int) -> bool:
+    """"バトル中のサーバント": the attacking servant, its attack target and the blocker of the
+    attack phase's battle (405.4-405.5), and the servants an effect makes battle until that
+    effect has resolved (405.5.4.2)."""
+    b = g.gvars.get("battle")
+    if b is not None and oid in (b["att"], b["target"], b["blocker"]):
+        return True
+    return oid in g.gvars.get("effect_battle", ())
+
+
 def op_battle(rt: Run, a: dict) -> bool:
     """922: the two servants deal damage equal to their ATK to each other (battle damage); no
     block can be declared (922.2); nothing happens if either is gone (922.3)."""
@@ -213,6 +226,8 @@ def op_battle(rt: Run, a: dict) -> bool:
         o = g.objects.get(s)
         if o is None or o.zone != "field" or "servant" not in g.chars(s)["types"]:
             return True
+    g.gvars["effect_battle"] = [x, y]  # 405.5.4.2: in battle until the effect has resolved
+    g.touch()  # what reads "battling" may change
     ax, ay = max(0, g.chars(x).get("atk") or 0), max(0, g.chars(y).get("atk") or 0)
     g.begin_batch()
     rules.deal_damage(g, y, ax, x, True, rt.p)
@@ -316,6 +331,22 @@ def op_become(rt: Run, a: dict) -> bool:
     """918.1: "becomes": the old information is lost, the new one had."""
     args = {k: tuple((a[k],) if isinstance(a[k], str) else a[k]) for k in ("races", "affiliations") if k in a}
     add_effect(rt, "become", args, a["what"], a.get("until"))
+    return True
+
+
+def op_become_equip(rt: Run, a: dict) -> bool:
+    """The cards become magic items with 【装備】 equipped to the card ``to`` (205.2, 1005) for the
+    effect's duration; when they stop being ones, 506.2 decides where they go."""
+    g = rt.g
+    to = resolve(rt.ctx, a["to"])
+    if not to or g.objects[to[0]].zone != "field":
+        return True
+    what = [x for x in resolve(rt.ctx, a["what"]) if x != to[0] and g.objects[x].zone == "field"]
+    if not what:
+        return True
+    add_effect(rt, "become", {"types": ("magic_item",), "equip": "servant"}, a["what"], a.get("until"))
+    for x in what:
+        g.set_data(x, "equipped_to", to[0])
     return True
 
 

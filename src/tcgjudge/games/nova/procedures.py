@@ -20,6 +20,7 @@ from ..opening import deal, from_deck, set_first_player
 from ..resolution import resolve_first_step, targets_available
 from . import energy as en
 from .reveal import reveal_tops
+from .steps import open_step
 
 if TYPE_CHECKING:
     from ...kernel.game import Frame, Game
@@ -146,10 +147,7 @@ def proc_turn(g: Game, f: Frame) -> None:
         next_phase(g, f)
         return
     if step == "draw":  # 403
-        g.phase, g.step = "draw", ""
-        phase_event(g, "draw")  # 403.1
-        f.step = "draw2"
-        start_priority(g)  # 403.2
+        open_step(g, f, "draw", "", "draw", "draw2")  # 403.1, 403.2
         return
     if step == "draw2":
         rules.draw(g, tp, 1)  # 403.3, 602.2
@@ -160,10 +158,7 @@ def proc_turn(g: Game, f: Frame) -> None:
         next_phase(g, f)
         return
     if step in ("main1", "main2"):  # 404, 406
-        g.phase, g.step = step, ""
-        phase_event(g, step)
-        f.step = step + "_done"
-        start_priority(g)  # 404.2, 406.2
+        open_step(g, f, step, "", step, step + "_done")  # 404.1-404.2, 406.1-406.2
         return
     if step in ("main1_done", "main2_done", "attack_done"):
         next_phase(g, f)
@@ -272,6 +267,26 @@ def proc_replace(g: Game, f: Frame) -> None:
     if any(op == "draw" for op, _ in instead) and defer_run(g, f, **run):
         return
     g.push("run", **run)
+
+
+def proc_deck_order(g: Game, f: Frame) -> None:
+    """301.10, 303.6: cards put into a main deck together are put in the order their owner
+    chooses, one card at a time (the turn player's cards first); the other player is not told
+    the order.  Returns the cards as they are in the deck."""
+    rules = g.rules
+    d = f.data
+    order = d["order"]
+    ans = g.answer(f)
+    if ans is not None:
+        order.append(ans)
+    rest = [x for x in d["ids"] if x in g.objects and x not in order]
+    for p in (g.active, 1 - g.active):
+        mine = [x for x in rest if g.objects[x].owner == p and rules.redirect(g, g.objects[x], "deck") == "deck"]
+        if len(mine) > 1:
+            g.ask(p, "order", "301.10: which card is put into your main deck next?",
+                  [(f"choose {rules.obj_ref(g, x)}", x) for x in mine])
+            return
+    g.pop(rules.place(g, order + rest, "deck", d["cause"], dict(d["extra"], _ordered=True), None))
 
 
 def proc_free_play(g: Game, f: Frame) -> None:
@@ -571,6 +586,8 @@ def _choosing(spec: dict, oid: int) -> tuple:
 
 
 def _after(g: Game) -> None:
+    if g.gvars.pop("effect_battle", None) is not None:  # 405.5.4.2: the effect has resolved:
+        g.touch()  # its servants are no longer in battle
     if not g.zones[(-1, "waiting")]:
         g.gvars.pop("activated", None)  # 801.3.5.1.1: the waiting area is empty again
 
@@ -691,6 +708,16 @@ def _limit_and_equip(g: Game, rules: Any) -> bool:
             continue
         to = g.objects.get(t)
         c = g.chars(oid)
+        if c.get("equip") is None and "magic_item" not in o.card.chars["types"]:
+            # 506.2: a card printed as another type that stops being an Equip magic item stays
+            # on the field, equipped to nothing, when it can be there (a spell cannot)
+            if "spell" in o.card.chars["types"]:
+                g.move(oid, "graveyard", o.owner, cause="rule")
+            else:
+                g.set_data(oid, "equipped_to", None)
+                g.note(f"{o.card.key} is no longer an Equip magic item and stays on the field (506.2)")
+            acted = True
+            continue
         if to is None or to.zone != "field" or c.get("equip") not in g.chars(t)["types"]:
             g.note(f"{o.card.key} is no longer equipped and is put into the graveyard (506.1)")
             g.move(oid, "graveyard", o.owner, cause="rule")

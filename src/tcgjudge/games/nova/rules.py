@@ -23,6 +23,7 @@ from .procedures import (
     interrupt_processes,
     play_trigger,
     priority_options,
+    proc_deck_order,
     proc_free_play,
     proc_hand_limit,
     proc_replace,
@@ -45,6 +46,8 @@ HAND_LIMIT = 7  # 308.5
 LEVEL_TOTAL = 10  # 109.4
 LIMIT_RELEASES = (1500, 1000)  # 005.5.2.1, 507.1
 #: 919.2: counters named like "+100/+100" change ATK and HP
+#: gained abilities are numbered from GRANTED_INDEX * (granting object id + 1) (801.3.8.2)
+GRANTED_INDEX = 1000
 COUNTER_MOD = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 
 
@@ -109,6 +112,66 @@ class NovaRules(CardRules):
         return builder()
 
     # ------------------------------------------------------------ characteristics
+    def trigger_match(self, g: Game, ab: Ability, src: int, o: Obj, ev: Event) -> dict | None:
+        count = ab.spec["on"].get("count")
+        if count is not None and (not self._count_changed(g, count, o.controller, src, ev)
+                                  or self._state_trigger_waiting(g, src, ab)):
+            return None
+        bind = super().trigger_match(g, ab, src, o, ev)
+        if bind is not None and ev.kind == "move" and ev.oid is not None and ev.new is not None:
+            self._bind_moved_card(g, bind, src, ev, o.controller)
+        return bind
+
+    @staticmethod
+    def _state_trigger_waiting(g: Game, src: int, ab: Ability) -> bool:
+        """801.4.6: an ability that triggers on the game's state does not trigger again until
+        the instance that triggered has resolved or left the waiting area (so cards that enter
+        together, one change of the number, trigger it once)."""
+        if any(t.source == src and t.ability.index == ab.index for t in g.triggers):
+            return True
+        for x in g.zones[(-1, "waiting")]:
+            w = g.objects[x]
+            if w.get("source") == src and getattr(w.get("ability"), "index", None) == ab.index:
+                return True
+        return False
+
+    @staticmethod
+    def _count_changed(g: Game, count: dict, p: int, src: int, ev: Event) -> bool:
+        """801.4.6.1.1: an ability that triggers on a number of cards triggers whenever that
+        number changes (a card enters or leaves the zone ``count["zone"]`` of the players
+        ``count["player"]``) and the number after the change meets its condition (``cond``,
+        read after the move), also when it met it before."""
+        if ev.kind != "move":
+            return False
+        zone = count.get("zone", "energy")
+        whose = set(players(Ctx(g, p, src), count.get("player", "you")))
+        into = ev.to == zone and ev.data.get("to_zp") in whose
+        out_of = ev.frm == zone and ev.data.get("from_zp") in whose
+        return into != out_of  # a card moving within the zone changes no number
+
+    @staticmethod
+    def _bind_moved_card(g: Game, bind: dict, src: int, ev: Event, p: int) -> None:
+        """801.4.8: an ability triggered by a card's move acts on that card in the zone it moved
+        to, and only while it is still there (a later move makes a new object, 301.9); where
+        that zone is hidden from the ability's controller (the decks, the opponent's hand) the
+        parts acting on the card fail.  Its information is read as 801.4.4 says (``_lookback``,
+        or the object left behind)."""
+        spec = ZONES.get(ev.to or "")
+        new = ev.new
+        # hidden for the controller: "お互いのデッキや相手の手札" (the main and character decks of
+        # both players, the opponent's hand)
+        seen = spec is not None and (spec.public or (ev.to == "hand" and new in g.objects
+                                                     and g.objects[new].owner == p))
+        if not seen:
+            bind["subject"] = [ev.oid]  # 801.4.4.1: read as it was in the public zone
+        if src == ev.oid:
+            bind["_moved_self"] = new if seen else -1
+
+    def x_range(self, g: Game, d: dict, spec: dict) -> tuple[int, int]:
+        """004.7: a number an effect has a player choose is a whole number of 0 or more."""
+        lo, hi = super().x_range(g, d, spec)
+        return max(0, lo), hi
+
     def base_chars(self, g: Game, o: Obj) -> dict:
         if o.zone == "energy":
             # 310.4: in the energy zone a card has the energy ability; its own abilities are not
@@ -147,6 +210,11 @@ class NovaRules(CardRules):
         return any(objs[x].counters and any(COUNTER_MOD.match(k) for k in objs[x].counters)
                    for x in g.all_in("field"))
 
+    def apply_effect(self, g: Game, eff: CEffect, chars: dict, oid: int, view: LayerView) -> dict:
+        if eff.op == "grant" and eff.source is not None and isinstance(eff.args, dict) and eff.args.get("abilities"):
+            eff = _own_grant(g, eff)
+        return super().apply_effect(g, eff, chars, oid, view)
+
     def apply_game_effect(self, g: Game, eff: CEffect, c: dict, oid: int, view: LayerView) -> dict:
         if eff.op == "shield":  # 917: damage to it is reduced
             n = eff.args.get("n", "all") if isinstance(eff.args, dict) else eff.args
@@ -168,6 +236,10 @@ class NovaRules(CardRules):
                 c["races"] = tuple(eff.args["races"])
             if "affiliations" in eff.args:
                 c["affiliations"] = tuple(eff.args["affiliations"])
+            if "equip" in eff.args:  # a magic item with 【装備】 (op become_equip, 506.2)
+                c["types"] = tuple(eff.args["types"])
+                c["equip"] = eff.args["equip"]
+                c["keywords"] = tuple(k for k in c.get("keywords", ()) if k[0] != "equip") + (("equip", ""),)
             return c
         raise ValueError(f"continuous effect {eff.op!r} is not understood by nova")
 
@@ -303,7 +375,6 @@ class NovaRules(CardRules):
         zone = {"banish": "removed", "remove": "removed", "return": "hand", "to_deck": "deck",
                 "put_field": "field", "to_graveyard": "graveyard", "to_energy": "energy",
                 "retire": "retired"}.get(cause, dest)
-        out = []
         if cause == "destroy":
             pushed = False
             for oid in ids:
@@ -314,6 +385,21 @@ class NovaRules(CardRules):
             if pushed:
                 return None  # the replace procedures run first (802.1.3)
             return list(ids)
+        if zone == "deck" and not extra.get("shuffle") and not extra.get("_ordered") and self._deck_order_needed(g, ids):
+            # 301.10, 303.6: cards put into a main deck together: their owner chooses the order
+            g.push("deck_order", ids=list(ids), dest=dest, cause=cause, extra=dict(extra), order=[])
+            return None
+        field_p = players(rt.ctx, extra.get("player", "you"))[0] if zone == "field" else None
+        return self.place(g, ids, zone, cause, extra, field_p)
+
+    def _deck_order_needed(self, g: Game, ids: list[int]) -> bool:
+        owners = [g.objects[x].owner for x in ids if x in g.objects and self.redirect(g, g.objects[x], "deck") == "deck"]
+        return len(owners) > len(set(owners))
+
+    def place(self, g: Game, ids: list[int], zone: str, cause: str, extra: dict, field_p: int | None) -> list[int]:
+        """Put the cards ``ids`` into ``zone`` together, in this order (``field_p``: whose field)."""
+        out = []
+        hidden_order = bool(extra.get("_ordered"))
         g.begin_batch()
         for oid in ids:
             o = g.objects.get(oid)
@@ -324,7 +410,7 @@ class NovaRules(CardRules):
             z = self.redirect(g, o, zone)
             kw: dict[str, Any] = {}
             if z == "field":
-                kw["zp"] = players(rt.ctx, extra.get("player", "you"))[0]
+                kw["zp"] = field_p
                 kw["orient"] = "standby"
             elif z == "energy":
                 kw["orient"] = extra.get("state", "standby")
@@ -335,8 +421,13 @@ class NovaRules(CardRules):
                 kw["face_up"] = False
             new = g.move(oid, z, cause=cause, **kw)
             out.append(new)
-            g.note(f"{o.card.key} is put into p{g.objects[new].zp + 1}'s {z}")
+            if not (hidden_order and z == "deck"):  # 301.10: the order stays the owner's secret
+                g.note(f"{o.card.key} is put into p{g.objects[new].zp + 1}'s {z}")
         g.end_batch()
+        if hidden_order:
+            for p in sorted({g.objects[x].owner for x in out if g.objects[x].zone == "deck"}):
+                n = sum(1 for x in out if g.objects[x].zone == "deck" and g.objects[x].owner == p)
+                g.note(f"{n} card(s) are put into p{p + 1}'s main deck in the order their owner chose (301.10)")
         if cause == "to_deck" and extra.get("shuffle"):
             for p in {g.objects[x].owner for x in out}:
                 self.shuffle(g, p)
@@ -647,7 +738,10 @@ class NovaRules(CardRules):
         if o.zone == "field":
             acts = g.chars(oid)["acts"]
             if len(acts) > 1 and ab is not None:
-                return f"activate {self.obj_ref(g, oid)}: {ab.text[:32]}"
+                same = [a.index for a in acts if a.text == ab.text]
+                # the same ability gained from several cards (801.3.8.2): numbered from the second
+                nth = f" ({same.index(ab.index) + 1})" if len(same) > 1 and same[0] != ab.index else ""
+                return f"activate {self.obj_ref(g, oid)}: {ab.text[:32]}{nth}"
         return f"activate {self.obj_ref(g, oid)}"
 
     def activate_energy(self, g: Game, f: Frame, p: int, oid: int, index: int) -> None:
@@ -781,6 +875,7 @@ def install(rules: NovaRules) -> None:
         "play": proc_play, "pay": proc_pay, "pay_energy": en.proc_pay_energy, "priority": proc_priority,
         "setup": proc_setup, "turn": proc_turn, "resolve": proc_resolve, "attack": attack.proc_attack,
         "free_play": proc_free_play, "hand_limit": proc_hand_limit, "replace": proc_replace,
+        "deck_order": proc_deck_order,
     }.items():
         rules.register(name, proc)
     ops.install(rules)
@@ -793,3 +888,21 @@ def install(rules: NovaRules) -> None:
     rules.play_trigger = lambda g, f, t: play_trigger(g, f, t)  # type: ignore[attr-defined]
     rules.trigger_label = lambda g, t: trigger_label(g, t)  # type: ignore[attr-defined]
     rules.unstoppable_loop = lambda g: unstoppable_loop(g)  # type: ignore[method-assign]
+
+
+def _own_grant(g: Game, eff: CEffect) -> CEffect:
+    """801.3.8.2: an ability a card gains from another card's effect is that card's own: a use
+    limit ("once per turn") counts its uses apart from the same ability printed on the card or
+    gained from another card.  The gained abilities get indexes of their own, from the granting
+    object (an id always stands for the same card, so the copies are kept in ``g.derived``)."""
+    cache = g.derived.setdefault("granted", {})
+    abilities = []
+    for a in eff.args["abilities"]:
+        key = (eff.source, a.index, a.text)
+        own = cache.get(key)
+        if own is None:
+            own = cache[key] = Ability(a.kind, a.spec, text=a.text, name=a.name, zones=a.zones,
+                                       index=GRANTED_INDEX * (eff.source + 1) + a.index, keyword=a.keyword)
+        abilities.append(own)
+    return CEffect(eff.eid, eff.ts, eff.layer, eff.op, dict(eff.args, abilities=tuple(abilities)), eff.affects,
+                   eff.controller, eff.source, eff.duration, eff.cond, eff.ability)

@@ -84,8 +84,11 @@ def vocabulary() -> Vocabulary:
     v.keywords = dict(KEYWORDS)
     v.triggers = dict(TRIGGERS)
     v.filters = {"state": STRS, "affiliation": STRS, "equipped_by": REF, "equipped": BOOL, "destroyed": BOOL,
-                 "attacking": BOOL, "blocking": BOOL, "restricted": BOOL}
+                 "attacking": BOOL, "blocking": BOOL, "restricted": BOOL,
+                 "battling": BOOL}
     v.conds = {"life": ANY, "limit_level": ANY, "energy_count": ANY, "paid_optional": ANY}
+    # 801.4.6.1.1: "when the cards in ZONE become N or more": {event: move, count: {zone, player}, cond}
+    v.trigger_keys = {"count": ANY}
     v.costs = {"energy": ANY, "freeze": REF}
     v.op("produce", short="color", color=ANY, n=VALUE, player=PLAYER,
          doc="Add N energy of a color (or of the source's color: 'self') to the player's energy stock (005.6.3).")
@@ -118,6 +121,8 @@ def vocabulary() -> Vocabulary:
          doc="Move N counters of a name from one card to another (919.4).")
     v.op("become", required=("what",), what=REF, races=STRS, affiliations=STRS, until=STR,
          doc="The cards lose their races/affiliations for the given ones (918.1).")
+    v.op("become_equip", required=("what", "to"), what=REF, to=REF, until=STR,
+         doc="The cards become magic items with 【装備】 equipped to the servant TO (506.2).")
     v.ability_keys = {
         "to": STR,  # a replacement "when this leaves the field, put it into TO" (802.1.3.1.2)
         "optional_cost": ANY,  # 902.8.2: an additional cost the player may choose to pay
