@@ -448,14 +448,13 @@ def card_playable(g: Game, p: int, oid: int, free: bool = False, alt: bool = Fal
     items: list = []
     if "character" in c["types"]:
         items.extend(c.get("appear_cost", ()))
-    elif alt:
-        items.extend(c["alt_cost"])  # 902.9, 902.9.4: additional costs still apply (below)
-    elif not free:
-        need = rules.card_energy(g, p, oid)
-        if need:
-            if sum(need.values()) > rules.max_energy(g, p):
+    elif alt or not free:
+        # 902.9, 902.9.4: cost changes apply to an alternative cost, and so do additional costs (below)
+        for name, arg in rules.alt_cost_items(g, p, oid) if alt else [("energy", rules.card_energy(g, p, oid))]:
+            if name == "energy" and sum(arg.values()) > rules.max_energy(g, p):
                 return False
-            items.append(("energy", need))
+            if name != "energy" or arg:
+                items.append((name, arg))
     items.extend(spec.get("cost", ()))
     if optional:
         items.extend(spec.get("optional_cost", ()))  # 902.8.2

@@ -584,7 +584,7 @@ class NovaRules(CardRules):
             if "character" in c["types"]:
                 items.extend(c.get("appear_cost", ()))  # 112
             elif d.get("alt"):
-                items.extend(c["alt_cost"])  # 902.9: instead of the energy cost
+                items.extend(self.alt_cost_items(g, d["p"], d["obj"]))  # 902.9: instead of the energy cost
             elif not d.get("free"):
                 need = self.card_energy(g, d["p"], d["obj"])
                 if need:
@@ -597,11 +597,31 @@ class NovaRules(CardRules):
             items.extend(spec.get("cost", ()))
         return items
 
-    def card_energy(self, g: Game, p: int, oid: int) -> dict:
-        """103: the colored and generic parts of a card's cost, after cost changes (902.7)."""
+    def alt_cost_items(self, g: Game, p: int, oid: int) -> list:
+        """902.9.4: a card played for its alternative cost pays that cost with the effects that
+        increase or reduce the card's cost applied to it: an increase adds generic energy, a
+        reduction lowers the energy the alternative cost holds (none when it holds none)."""
+        base: dict[str, int] = {}
+        rest: list = []
+        for name, arg in g.chars(oid)["alt_cost"]:
+            if name != "energy":
+                rest.append((name, arg))
+                continue
+            colors, gen = en.need_of(arg)
+            for k, v in [*colors.items(), ("generic", gen)]:
+                base[k] = base.get(k, 0) + v
+        need = self.card_energy(g, p, oid, base)
+        return [*rest, ("energy", need)] if need else rest
+
+    def card_energy(self, g: Game, p: int, oid: int, base: dict | None = None) -> dict:
+        """103: the colored and generic parts of a card's cost (or of ``base``, an alternative
+        cost's energy, 902.9.4), after cost changes (902.7)."""
         c = g.chars(oid)
-        out = dict(c.get("cost_colors", {}))
-        gen = c.get("cost_generic", 0)
+        if base is None:
+            out = dict(c.get("cost_colors", {}))
+            gen = c.get("cost_generic", 0)
+        else:
+            out, gen = en.need_of(base)
         from ...cards.context import matches
 
         mods = [(Ctx(g, eff.controller, eff.source), mod) for eff, mod in g.pmods(p).get("cost_mods", ())]
