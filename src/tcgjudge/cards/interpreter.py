@@ -426,11 +426,16 @@ def op_reveal(rt: Run, a: dict) -> bool:
 
 
 def op_look(rt: Run, a: dict) -> bool:
+    """Look at the top ``n`` cards of a zone, or at the cards ``what`` names (a chosen card of a
+    hidden zone: only this player learns it, and it stays where it is)."""
     g = rt.g
-    p = player1(rt.ctx, a.get("player", "you"))
-    n = value(rt.ctx, a["n"])
-    zone = g.zone(p, a.get("zone", "deck"))
-    ids = list(reversed(zone[-n:])) if n > 0 else []
+    if "what" in a:
+        ids = [x for x in resolve(rt.ctx, a["what"]) if x in g.objects]
+    else:
+        p = player1(rt.ctx, a.get("player", "you"))
+        n = value(rt.ctx, a.get("n", 1))
+        zone = g.zone(p, a.get("zone", "deck"))
+        ids = list(reversed(zone[-n:])) if n > 0 else []
     for oid in ids:
         g.rules.let_see(g, oid, rt.p)
     rt.bind(a.get("as"), ids)

@@ -10,7 +10,7 @@ from ...kernel.decisions import clip
 from ...kernel.effects import CEffect
 from ...kernel.events import Event
 from . import aether as ae
-from .battle import corrupt_count
+from .battle import battling, corrupt_count
 from .procedures import level_up, level_up_targets, main_timing, switch
 from .vocabulary import ELEMENTS, ON_FIELD
 
@@ -46,10 +46,20 @@ def install(rules: CardRules) -> None:
         # a caster rides
         "rode": lambda ctx, oid, o, c, v: any(oid in ctx.g.record.get(f"ride:{x}", ()) for x in resolve(ctx, v)),
         "ridden_by": lambda ctx, oid, o, c, v: any(x in ctx.g.record.get(f"ride:{oid}", ()) for x in resolve(ctx, v)),
+        # CR 803.5, 803.5a: the attacking servant and the servant it attacks are "battling"
+        # (each other) until the battle ends (805.4); `True` for any servant, else a selector
+        "battling": _battling,
         # CR 803.4: the attacking servant and the servant it attacks are "servants in battle"
         "battled": lambda ctx, oid, o, c, v: ((o.data or {}).get(
             "battled_servant" if v == "servant" else "battled") == ctx.g.turn) == bool(v),
     })
+
+
+def _battling(ctx: Ctx, oid: int, o: Any, c: dict, v: Any) -> bool:
+    other = battling(ctx.g, oid)
+    if other is None:
+        return not v
+    return bool(v) if v is True or v is False else matches(ctx, other, v)
 
 
 # ---------------------------------------------------------------------- aether
