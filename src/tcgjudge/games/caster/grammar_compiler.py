@@ -429,6 +429,15 @@ class CasterSemantics(Transformer):
     def st_untargetable(self, w: NP) -> list:
         return tc.st_untargetable(w)
 
+    def st_enter_orient(self, w: NP, orient: Token) -> list:
+        # the servants of a side (a player's, CR 702.3), nothing narrower: the player's servants
+        # enter that way, however they enter the field
+        side = w.filt.get("controller")
+        if w.kind != "all" or side not in ("you", "enemy") or set(w.filt) != {"controller", "type"} \
+                or w.filt["type"] != "servant":
+            raise NoParse("enter the field")
+        return [{"player": {"flags": [f"servants_enter_{str(orient).lower()}"], "who": side}}]
+
     def st_no_caster_abilities(self) -> list:
         return tc.st_no_caster_abilities()  # CR 907.1
 

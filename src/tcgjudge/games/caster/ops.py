@@ -11,7 +11,7 @@ from ...kernel.effects import CEffect
 from ...kernel.events import Event
 from . import aether as ae
 from .battle import battling, corrupt_count
-from .procedures import level_up, level_up_targets, main_timing, switch
+from .procedures import entry_options, level_up, level_up_targets, main_timing, switch
 from .vocabulary import ELEMENTS, ON_FIELD
 
 if TYPE_CHECKING:
@@ -289,12 +289,11 @@ def _soul_bond_finish(rt: Run, p: int, card: int, ans: Any) -> bool:
         orient = "rested"
     elif "servant" not in c["types"]:
         orient = "recovered"
-    elif ans is None:
+    elif ans is None and len(entry_options(g, p)) > 1:
         loc["orient_ask"] = True
-        return rt.ask(rt.p, "enter", f"{g.objects[card].card.key} enters the field",
-                      [("enter recovered", "recovered"), ("enter reversed", "reversed")])
+        return rt.ask(rt.p, "enter", f"{g.objects[card].card.key} enters the field", entry_options(g, p))
     else:
-        orient = ans
+        orient = ans if ans is not None else entry_options(g, p)[0][1]
     mats = [x for x in loc["mats"] if x in g.objects]
     for x in mats:
         if not g.objects[x].face_up or g.objects[x].zone == "hand":
