@@ -319,6 +319,10 @@ class CasterSemantics(Transformer):
                                                ">" if str(cmp).lower() == "greater" else "<",
                                                {"original": ["it", str(b).lower()]}]}})
 
+    def s_attacked(self, *parts: Token) -> tuple:
+        # "that attacked this card this turn" / "that attacked you this turn"
+        return ("filt", {"attacked_this_turn": "self" if parts else "you"})
+
     def s_enemy_controls(self) -> tuple:
         return ("filt", {"controller": "enemy"})
 

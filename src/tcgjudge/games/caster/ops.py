@@ -49,10 +49,26 @@ def install(rules: CardRules) -> None:
         # CR 803.5, 803.5a: the attacking servant and the servant it attacks are "battling"
         # (each other) until the battle ends (805.4); `True` for any servant, else a selector
         "battling": _battling,
+        # CR 803.3b: it attacked that card (as it was then, CR 911) or that player this turn
+        "attacked_this_turn": _attacked_this_turn,
         # CR 803.4: the attacking servant and the servant it attacks are "servants in battle"
         "battled": lambda ctx, oid, o, c, v: ((o.data or {}).get(
             "battled_servant" if v == "servant" else "battled") == ctx.g.turn) == bool(v),
     })
+
+
+def _attacked_this_turn(ctx: Ctx, oid: int, o: Any, c: dict, v: Any) -> bool:
+    g = ctx.g
+    if v in ("you", "enemy"):
+        whats = [f"p{p}" for p in players(ctx, v)]
+    else:
+        ids = set(resolve(ctx, v))
+        if v == "self" and ctx.src is not None:  # also when it has left the field ([Last Words])
+            ids.add(ctx.src)
+        # the card attacked may have moved since (a new object, CR 302.3): its earlier ids
+        ids |= {old for old, info in g.lki.items() if info[2] in ids}
+        whats = [str(x) for x in ids]
+    return any(oid in g.rules.record_cards(g, p, f"attacked:{w}") for w in whats for p in range(len(g.players)))
 
 
 def _battling(ctx: Ctx, oid: int, o: Any, c: dict, v: Any) -> bool:

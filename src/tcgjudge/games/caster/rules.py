@@ -1138,6 +1138,12 @@ class CasterRules(CardRules):
             tally(ev.player, "discarded", ev.data.get("n", 1))  # CR 1013
         elif ev.kind == "attack":
             tally(ev.player, "attacks", card=ev.oid)
+            # what each servant attacked this turn (CR 803.3b): a servant, or a player
+            a = g.gvars.get("attack") or {}
+            what = a.get("target") if a.get("target") is not None else (
+                f"p{a['player']}" if a.get("player") is not None else None)
+            if what is not None:
+                tally(ev.player, f"attacked:{what}", card=ev.oid, count=False)
         elif ev.kind == "switch":
             tally(ev.player, "switched", card=ev.oid)  # CR 1011.2
 
