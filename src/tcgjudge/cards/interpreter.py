@@ -442,6 +442,22 @@ def op_look(rt: Run, a: dict) -> bool:
     return True
 
 
+def op_reveal_until(rt: Run, a: dict) -> bool:
+    """Reveal the cards of a zone (default the deck) one by one from the top until one fits
+    ``filter`` (Caster CR 1004.1); they stay where they are.  Binds the card found (none if no
+    card fits)."""
+    g = rt.g
+    p = player1(rt.ctx, a.get("player", "you"))
+    found: list[int] = []
+    for oid in reversed(list(g.zone(p, a.get("zone", "deck")))):
+        g.rules.reveal(g, oid)
+        if matches(rt.ctx, oid, a["filter"]):
+            found = [oid]
+            break
+    rt.bind(a.get("as"), found)
+    return True
+
+
 def op_set_player(rt: Run, a: dict) -> bool:
     for p in players(rt.ctx, a.get("player", "you")):
         rt.g.rules.set_player_value(rt.g, p, a["key"], value(rt.ctx, a["value"]))
@@ -704,7 +720,7 @@ CORE_OPS: dict[str, Handler] = {
     "select": op_select, "choose_player": op_choose_player, "modify": op_modify,
     "set_stats": op_set_stats, "grant": op_grant, "lose": op_lose, "copy_of": op_copy_of,
     "player_effect": op_player_effect, "counter": op_counter, "shuffle": op_shuffle,
-    "reveal": op_reveal, "look": op_look, "set_player": op_set_player, "add_player": op_add_player,
+    "reveal": op_reveal, "reveal_until": op_reveal_until, "look": op_look, "set_player": op_set_player, "add_player": op_add_player,
     "win": op_win, "lose_game": op_lose_game, "extra_turn": _turn_op("extra_turns", "take an extra turn"),
     "skip_turn": _turn_op("skip_turns", "skip their next turn"),
     "delayed": op_delayed, "cancel": op_cancel, "token": op_token, "gain_control": op_gain_control,

@@ -646,6 +646,15 @@ class CasterSemantics(Transformer):
     def k_shuffle_put_top(self) -> list:
         return tc.k_shuffle_put_top()
 
+    def k_reveal_until(self, w: NP) -> list:
+        # one card of a kind ("a servant"); the card found is "the servant revealed this way"
+        if w.kind != "choose" or w.n != 1 or w.up_to or "zone" in w.filt or not w.filt:
+            raise NoParse("reveal until")
+        return [{"reveal_until": {"filter": dict(w.filt)}}]
+
+    def shuffle_revealed(self) -> list:
+        return [{"@shuffle_revealed": True}]
+
     def k_look_at(self, w: NP) -> list:
         # only a card of a hidden zone can be looked at (CR 309.2, 305.2, 304.2); it is not moved,
         # so "then return it" puts it back where it was
