@@ -421,10 +421,24 @@ def test_a_deck_building_ability_is_the_copies_field() -> None:
         compile_text("A deck may contain any number of cards named Other Thing.", name="Swarm Drone")
 
 
+@pytest.mark.rules("caster", "803.5a", "206.1", "1007.1")
+def test_battling_and_records_of_a_kind() -> None:
+    got = compile_text("This card gains +1000 DEF while battling an Ignus or Silva servant.")
+    assert got["abilities"][0]["static"]["if"] == {
+        "is": ["self", {"battling": {"type": "servant", "element": ["ignus", "silva"]}}]}
+    beasts = compile_text("Allied Beasts gain +500 ATK while battling an enemy servant.")["abilities"][0]["static"]
+    assert beasts["affects"]["battling"] == {"type": "servant", "controller": "enemy"}
+    rec = compile_text("[Rest]: Draw a card if two or more enemy Solis servants were destroyed this turn.",
+                       card_type="caster")["abilities"][0]["activated"]["do"][0]["if"]["cond"]
+    assert rec == {"record": {"key": "servants_destroyed", "player": "enemy", "min": 2, "of": {"element": "solis"}}}
+    with pytest.raises(Uncompilable):  # one servant cannot be "two or more"
+        compile_text("[Rest]: Draw a card if an allied servant were destroyed this turn.", card_type="caster")
+
+
 # --------------------------------------------------------------------- what is not guessed
 @pytest.mark.parametrize("text", [
     "[Enter] ⇒ Return target servant with total cost 3 or less to its owner's hand.",
-    "This card gains +1000 ATK while battling an Aqua servant.",
+    "This card gains +1000 ATK while battling an Aqua servant twice.",
     "[Rest], return an allied servant to its owner's deck: Draw a card.",
     "Draw a card if the moon is full.",
     "Destroy target enemy servant with a cost of 2 or less",  # on a servant: no effect of its own

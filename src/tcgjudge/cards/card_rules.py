@@ -420,6 +420,11 @@ class CardRules(DependencyHooks, GameRules):
     def record_event(self, g: Game, ev: Event) -> None:
         """Per-turn tallies that conditions read (games extend)."""
 
+    def record_cards(self, g: Game, p: int, key: str) -> tuple:
+        """The cards the per-turn tally ``key`` of player ``p`` counted (ids as they were then;
+        games that keep them extend), read by a tally of a kind (``record: {of: ...}``)."""
+        return ()
+
     def trigger_match(self, g: Game, ab: Ability, src: int, o: Obj, ev: Event) -> dict | None:
         pat = ab.spec["on"]
         if "status" in pat:

@@ -459,9 +459,7 @@ def value(ctx: Ctx, v: Any) -> int:
             b = ctx.env.get(a, 0)
             return b if isinstance(b, int) else len(b)
         if k == "record":
-            spec = a if isinstance(a, dict) else {"key": a}
-            p = player1(ctx, spec.get("player", "you"))
-            return ctx.g.record.get(f"{p}:{spec['key']}", 0)
+            return record_count(ctx, a if isinstance(a, dict) else {"key": a})
         if k == "player_value":
             spec = a if isinstance(a, dict) else {"key": a}
             p = player1(ctx, spec.get("player", "you"))
@@ -481,6 +479,24 @@ _OPS = {
     ">=": lambda a, b: a >= b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
     "<": lambda a, b: a < b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b,
 }
+
+
+def record_count(ctx: Ctx, spec: dict) -> int:
+    """A per-turn tally of a player; with ``of``, only the cards of the tally that fit that
+    selector (``rules.record_cards``), each read as it is now if it is still where it was, else
+    by its last known information."""
+    g = ctx.g
+    p = player1(ctx, spec.get("player", "you"))
+    if "of" not in spec:
+        return g.record.get(f"{p}:{spec['key']}", 0)
+    n = 0
+    for x in g.rules.record_cards(g, p, spec["key"]):
+        if x in g.objects:
+            n += matches(ctx, x, spec["of"])
+        elif x in g.lki:
+            o, c = g.lki[x][0], g.lki[x][1]
+            n += matches(Ctx(g, ctx.p, ctx.src, ctx.env, chars=lambda _x, c=c: c), x, spec["of"], obj=o)
+    return n
 
 
 def cond(ctx: Ctx, c: Any) -> bool:
@@ -531,8 +547,7 @@ def _cond1(ctx: Ctx, k: str, a: Any) -> bool:
         return bool(ids) and all(matches(ctx, x, sel) for x in ids)
     if k == "record":
         spec = a if isinstance(a, dict) else {"key": a}
-        p = player1(ctx, spec.get("player", "you"))
-        n = g.record.get(f"{p}:{spec['key']}", 0)
+        n = record_count(ctx, spec)
         return n >= spec.get("min", 1) and ("max" not in spec or n <= spec["max"])
     if k == "bound":
         b = ctx.env.get(a)

@@ -443,14 +443,35 @@ def op_reveal(rt: Run, a: dict) -> bool:
 
 
 def op_look(rt: Run, a: dict) -> bool:
+    """Look at the top ``n`` cards of a zone, or at the cards ``what`` names (a chosen card of a
+    hidden zone: only this player learns it, and it stays where it is)."""
     g = rt.g
-    p = player1(rt.ctx, a.get("player", "you"))
-    n = value(rt.ctx, a["n"])
-    zone = g.zone(p, a.get("zone", "deck"))
-    ids = list(reversed(zone[-n:])) if n > 0 else []
+    if "what" in a:
+        ids = [x for x in resolve(rt.ctx, a["what"]) if x in g.objects]
+    else:
+        p = player1(rt.ctx, a.get("player", "you"))
+        n = value(rt.ctx, a.get("n", 1))
+        zone = g.zone(p, a.get("zone", "deck"))
+        ids = list(reversed(zone[-n:])) if n > 0 else []
     for oid in ids:
         g.rules.let_see(g, oid, rt.p)
     rt.bind(a.get("as"), ids)
+    return True
+
+
+def op_reveal_until(rt: Run, a: dict) -> bool:
+    """Reveal the cards of a zone (default the deck) one by one from the top until one fits
+    ``filter`` (Caster CR 1004.1); they stay where they are.  Binds the card found (none if no
+    card fits)."""
+    g = rt.g
+    p = player1(rt.ctx, a.get("player", "you"))
+    found: list[int] = []
+    for oid in reversed(list(g.zone(p, a.get("zone", "deck")))):
+        g.rules.reveal(g, oid)
+        if matches(rt.ctx, oid, a["filter"]):
+            found = [oid]
+            break
+    rt.bind(a.get("as"), found)
     return True
 
 
@@ -716,7 +737,7 @@ CORE_OPS: dict[str, Handler] = {
     "select": op_select, "choose_player": op_choose_player, "modify": op_modify,
     "set_stats": op_set_stats, "grant": op_grant, "lose": op_lose, "copy_of": op_copy_of,
     "player_effect": op_player_effect, "counter": op_counter, "shuffle": op_shuffle,
-    "reveal": op_reveal, "look": op_look, "set_player": op_set_player, "add_player": op_add_player,
+    "reveal": op_reveal, "reveal_until": op_reveal_until, "look": op_look, "set_player": op_set_player, "add_player": op_add_player,
     "win": op_win, "lose_game": op_lose_game, "extra_turn": _turn_op("extra_turns", "take an extra turn"),
     "skip_turn": _turn_op("skip_turns", "skip their next turn"),
     "delayed": op_delayed, "cancel": op_cancel, "token": op_token, "gain_control": op_gain_control,

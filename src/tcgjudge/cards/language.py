@@ -187,9 +187,11 @@ def core_vocabulary() -> Vocabulary:
     v.op("search", required=("filter",), filter=SELECTOR, n=VALUE, player=PLAYER, zone=ZONE, to=ZONE,
          reveal=BOOL, up_to=BOOL, shuffle=BOOL, **{"as": STR},
          doc="Search a hidden zone for cards, then shuffle it.")
-    v.op("look", required=("n",), n=VALUE, player=PLAYER, zone=ZONE, **{"as": STR},
-         doc="Look at the top N cards of a deck.")
+    v.op("look", n=VALUE, player=PLAYER, zone=ZONE, what=REF, **{"as": STR},
+         doc="Look at the top N cards of a deck (n), or at the cards `what` names, where they are.")
     v.op("reveal", short="what", required=("what",), what=REF, **{"as": STR})
+    v.op("reveal_until", required=("filter",), filter=SELECTOR, player=PLAYER, zone=ZONE, **{"as": STR},
+         doc="Reveal cards from the top of a zone until one fits the filter; binds that card.")
     v.op("shuffle", short="player", player=PLAYER, zone=ZONE)
     v.op("select", required=("as", "from"), **{"as": STR, "from": REF}, n=VALUE, up_to=BOOL,
          chooser=PLAYER, prompt=STR, min=VALUE,

@@ -958,6 +958,12 @@ class Asm:
         if "@modes" in it:
             self.modes(it, out)
             return
+        if "@shuffle_revealed" in it:
+            # only after "reveal cards ... until": the cards revealed are still in the deck
+            if not any("reveal_until" in x for x in out):
+                raise NoParse("no cards revealed this way")
+            out.append({"shuffle": "you"})
+            return
         if "@shuffle" in it:
             if out and "search" in out[-1]:
                 return  # a search shuffles the deck (CR 1015)
@@ -993,7 +999,7 @@ class Asm:
         self.last = out
 
     _BINDERS = ("move", "to_orbs", "to_casters", "to_deck", "reveal", "put_field", "to_bingo", "return", "look",
-                "search")
+                "search", "reveal_until")
 
     def _after(self, op: str, a: dict, ins: dict) -> None:
         """What "it" names after this instruction."""
@@ -1004,10 +1010,10 @@ class Asm:
         if op not in self._BINDERS:
             return
         what = a.get("what")
-        if isinstance(what, str) and what != "self" and op not in ("look", "search"):
+        if isinstance(what, str) and what != "self" and op not in ("look", "search", "reveal_until"):
             self.it = what
             self.pending = None
-        elif op in ("look", "search") or isinstance(what, dict):
+        elif op in ("look", "search", "reveal_until") or isinstance(what, dict):
             if not isinstance(ins[op], dict):
                 ins[op] = {"what": ins[op]}
             self.it = None

@@ -80,6 +80,29 @@ def _attacking(g: Game) -> dict | None:
     return g.gvars.get("attack")
 
 
+def _end_battling(g: Game) -> None:
+    """CR 805.4: the battle is concluded: its servants are no longer battling."""
+    if _attacking(g) is not None:
+        g.gvars["attack"] = None
+        g.changed("battle")
+
+
+def battling(g: Game, oid: int) -> int | None:
+    """CR 803.5a: the servant ``oid`` battles (the attacking servant and the servant it attacks,
+    while both are in the field and its controller has not changed, 803.4a), or None."""
+    a = _attacking(g)
+    if a is None or a.get("target") is None:
+        return None
+    att, tgt = a["attacker"], a["target"]
+    if oid not in (att, tgt):
+        return None
+    # read without characteristics (they may depend on this): in the field, the same controller
+    t, o = g.objects.get(tgt), g.objects.get(att)
+    if t is None or t.zone != "field" or o is None or o.zone != "field" or o.controller != a["controller"]:
+        return None
+    return tgt if oid == att else att
+
+
 def still_attacking(g: Game, a: dict) -> bool:
     """CR 803.4a: no longer attacking if it left the field, changed control or stopped being a servant."""
     oid = a["attacker"]
@@ -128,6 +151,7 @@ def proc_battle(g: Game, f: Frame) -> None:
             g.set_data(tgt, "battled", g.turn)
             g.set_data(oid, "battled_servant", g.turn)  # a battle with a servant (read by `battled: servant`)
             g.set_data(tgt, "battled_servant", g.turn)
+        g.changed("battle")  # CR 803.5: they battle
         tname = f"p{target[1] + 1}" if isinstance(target, tuple) else rules.obj_name(g, tgt, None)
         g.note(f"{rules.obj_name(g, oid, None)} attacks {tname}")
         g.emit(Event("attack", oid=oid, player=tp, data={"target": tgt}))
@@ -204,7 +228,7 @@ def proc_battle(g: Game, f: Frame) -> None:
         if g.triggers or rules_process_pending(g):  # 805.3b
             start_priority(g)
             return
-        g.gvars["attack"] = None  # CR 805.4
+        _end_battling(g)  # CR 805.4
         f.step = "decl" if attack_options(g, tp) else "end_phase"  # CR 805.5
         return
     if step == "end_phase":  # CR 806
@@ -214,7 +238,7 @@ def proc_battle(g: Game, f: Frame) -> None:
         start_priority(g)
         return
     if step == "done":
-        g.gvars["attack"] = None
+        _end_battling(g)
         g.pop()
         return
     raise RuntimeError(f"battle: bad step {step!r}")

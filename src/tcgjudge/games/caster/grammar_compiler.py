@@ -319,6 +319,10 @@ class CasterSemantics(Transformer):
                                                ">" if str(cmp).lower() == "greater" else "<",
                                                {"original": ["it", str(b).lower()]}]}})
 
+    def s_attacked(self, *parts: Token) -> tuple:
+        # "that attacked this card this turn" / "that attacked you this turn"
+        return ("filt", {"attacked_this_turn": "self" if parts else "you"})
+
     def s_enemy_controls(self) -> tuple:
         return ("filt", {"controller": "enemy"})
 
@@ -377,6 +381,31 @@ class CasterSemantics(Transformer):
     def st_gains_if(self, w: NP, m: dict, c: dict) -> list:
         return [dict(e, **{"if": c}) for e in tc._static_gain(w, m)]
 
+    def foe(self, *parts: Any) -> dict:
+        filt: dict[str, Any] = {"type": "servant"}
+        els = [str(p).lower() for p in parts if isinstance(p, Token) and p.type == "ELEMENT"]
+        if els:
+            filt["element"] = els[0] if len(els) == 1 else els
+        for p in parts:
+            if isinstance(p, Token) and p.type == "SIDE":
+                filt["controller"] = "you" if str(p).lower() == "allied" else "enemy"
+            elif isinstance(p, tuple) and p[0] == "races":
+                filt["race"] = p[1][0] if len(p[1]) == 1 else list(p[1])
+        return filt
+
+    def st_gains_battling(self, w: NP, m: dict, foe: dict | None = None) -> list:
+        # CR 803.5: while it is battling (a servant of that kind); a card that battles is one
+        # of the affected cards, each judged on its own
+        want: Any = foe if foe is not None else True
+        if w.kind == "ref":
+            if w.ref != "self":
+                raise NoParse("while battling")
+            return [dict(e, **{"if": {"is": ["self", {"battling": want}]}})
+                    for e in tc._static_gain(w, m)]
+        if w.kind != "all":
+            raise NoParse("while battling")
+        return tc._static_gain(NP(w.kind, {**w.filt, "battling": want}, w.n, w.up_to, w.ref, w.chooser), m)
+
     def st_gains_if_first(self, c: dict, w: NP, m: dict) -> list:
         return self.st_gains_if(w, m, c)
 
@@ -403,6 +432,15 @@ class CasterSemantics(Transformer):
 
     def st_untargetable(self, w: NP) -> list:
         return tc.st_untargetable(w)
+
+    def st_enter_orient(self, w: NP, orient: Token) -> list:
+        # the servants of a side (a player's, CR 702.3), nothing narrower: the player's servants
+        # enter that way, however they enter the field
+        side = w.filt.get("controller")
+        if w.kind != "all" or side not in ("you", "enemy") or set(w.filt) != {"controller", "type"} \
+                or w.filt["type"] != "servant":
+            raise NoParse("enter the field")
+        return [{"player": {"flags": [f"servants_enter_{str(orient).lower()}"], "who": side}}]
 
     def st_no_caster_abilities(self) -> list:
         return tc.st_no_caster_abilities()  # CR 907.1
@@ -475,11 +513,25 @@ class CasterSemantics(Transformer):
         return {"none": {"type": "servant", "controller": "you", "other": True}}
 
     # who did what this turn: a player's per-turn record
-    def w_one_servant(self, side: Token | None = None) -> tuple:
-        return ("servant", str(side).lower() if side is not None else None, 1)
+    def who_kind(self, *parts: Any) -> dict:
+        # a servant of a kind: an element (CR 209), races (any of them, CR 206)
+        filt: dict[str, Any] = {}
+        els = [str(p).lower() for p in parts if isinstance(p, Token) and p.type == "ELEMENT"]
+        if len(els) > 1:
+            raise NoParse("two elements")
+        if els:
+            filt["element"] = els[0]
+        for p in parts:
+            if isinstance(p, tuple) and p[0] == "races":
+                filt["race"] = p[1][0] if len(p[1]) == 1 else list(p[1])
+        return filt
 
-    def w_n_servants(self, n: Token, side: Token) -> tuple:
-        return ("servant", str(side).lower(), _n(n))
+    def w_one_servant(self, *parts: Any) -> tuple:
+        side = str(parts[0]).lower() if len(parts) == 2 else None
+        return ("servant", side, 1, parts[-1])
+
+    def w_n_servants(self, n: Token, side: Token, kind: dict) -> tuple:
+        return ("servant", str(side).lower(), _n(n), kind)
 
     def w_servants(self, side: Token) -> tuple:
         return ("servants", str(side).lower(), 1)
@@ -493,7 +545,12 @@ class CasterSemantics(Transformer):
     def c_record(self, who: tuple, event: Token, *rest: Token) -> dict:
         twice = bool(rest) and str(rest[0]).lower().startswith("twice")
         ev = " ".join(str(event).lower().split())
-        kind, side, n = who
+        kind, side, n = who[:3]
+        of = who[3] if len(who) > 3 else {}
+        if ev.startswith("were "):  # "two or more allied servants were destroyed"
+            if n < 2:
+                raise NoParse(ev)
+            ev = "was " + ev[5:]
         if side is None:
             raise NoParse("whose servant")
         player = "enemy" if side == "enemy" else None
@@ -510,6 +567,9 @@ class CasterSemantics(Transformer):
             ("servant", "was destroyed in battle"): "servants_destroyed_in_battle",
             ("servant", "was destroyed by battle"): "servants_destroyed_in_battle",
             ("servant", "was destroyed by non-battle"): "servants_destroyed_by_effect",
+            # CR 804.3, 1007: destroyed in battle or by a spell or ability
+            ("servant", "was destroyed"): "servants_destroyed",
+            ("servant", "was put into a graveyard from the field"): "servants_to_graveyard",
         }
         key = keys.get((kind, ev))
         if key is None or (kind == "servants" and ev == "attacked" and not twice):
@@ -517,7 +577,10 @@ class CasterSemantics(Transformer):
         if twice:
             n = 2
         args: list = [key] + ([player] if player else [])
-        return tc._rec(*args, n=n) if n != 1 else tc._rec(*args)
+        out = tc._rec(*args, n=n) if n != 1 else tc._rec(*args)
+        if of or key == "servants_destroyed":  # only the servants of that kind (the rules keep which)
+            out["record"]["of"] = of
+        return out
 
     # clauses (CR 1001-1018)
     def k_destroy(self, w: list) -> list:
@@ -582,6 +645,22 @@ class CasterSemantics(Transformer):
 
     def k_shuffle_put_top(self) -> list:
         return tc.k_shuffle_put_top()
+
+    def k_reveal_until(self, w: NP) -> list:
+        # one card of a kind ("a servant"); the card found is "the servant revealed this way"
+        if w.kind != "choose" or w.n != 1 or w.up_to or "zone" in w.filt or not w.filt:
+            raise NoParse("reveal until")
+        return [{"reveal_until": {"filter": dict(w.filt)}}]
+
+    def shuffle_revealed(self) -> list:
+        return [{"@shuffle_revealed": True}]
+
+    def k_look_at(self, w: NP) -> list:
+        # only a card of a hidden zone can be looked at (CR 309.2, 305.2, 304.2); it is not moved,
+        # so "then return it" puts it back where it was
+        if w.kind not in ("target", "choose") or w.filt.get("zone") not in ("orbs", "hand", "deck"):
+            raise NoParse("look at")
+        return [{"look": {"what": w}}]
 
     def k_look(self) -> list:
         return tc.k_look()

@@ -10,8 +10,8 @@ from ...kernel.decisions import clip
 from ...kernel.effects import CEffect
 from ...kernel.events import Event
 from . import aether as ae
-from .battle import corrupt_count
-from .procedures import level_up, level_up_targets, main_timing, switch
+from .battle import battling, corrupt_count
+from .procedures import entry_options, level_up, level_up_targets, main_timing, switch
 from .vocabulary import ELEMENTS, ON_FIELD
 
 if TYPE_CHECKING:
@@ -46,10 +46,36 @@ def install(rules: CardRules) -> None:
         # a caster rides
         "rode": lambda ctx, oid, o, c, v: any(oid in ctx.g.record.get(f"ride:{x}", ()) for x in resolve(ctx, v)),
         "ridden_by": lambda ctx, oid, o, c, v: any(x in ctx.g.record.get(f"ride:{oid}", ()) for x in resolve(ctx, v)),
+        # CR 803.5, 803.5a: the attacking servant and the servant it attacks are "battling"
+        # (each other) until the battle ends (805.4); `True` for any servant, else a selector
+        "battling": _battling,
+        # CR 803.3b: it attacked that card (as it was then, CR 911) or that player this turn
+        "attacked_this_turn": _attacked_this_turn,
         # CR 803.4: the attacking servant and the servant it attacks are "servants in battle"
         "battled": lambda ctx, oid, o, c, v: ((o.data or {}).get(
             "battled_servant" if v == "servant" else "battled") == ctx.g.turn) == bool(v),
     })
+
+
+def _attacked_this_turn(ctx: Ctx, oid: int, o: Any, c: dict, v: Any) -> bool:
+    g = ctx.g
+    if v in ("you", "enemy"):
+        whats = [f"p{p}" for p in players(ctx, v)]
+    else:
+        ids = set(resolve(ctx, v))
+        if v == "self" and ctx.src is not None:  # also when it has left the field ([Last Words])
+            ids.add(ctx.src)
+        # the card attacked may have moved since (a new object, CR 302.3): its earlier ids
+        ids |= {old for old, info in g.lki.items() if info[2] in ids}
+        whats = [str(x) for x in ids]
+    return any(oid in g.rules.record_cards(g, p, f"attacked:{w}") for w in whats for p in range(len(g.players)))
+
+
+def _battling(ctx: Ctx, oid: int, o: Any, c: dict, v: Any) -> bool:
+    other = battling(ctx.g, oid)
+    if other is None:
+        return not v
+    return bool(v) if v is True or v is False else matches(ctx, other, v)
 
 
 # ---------------------------------------------------------------------- aether
@@ -279,12 +305,11 @@ def _soul_bond_finish(rt: Run, p: int, card: int, ans: Any) -> bool:
         orient = "rested"
     elif "servant" not in c["types"]:
         orient = "recovered"
-    elif ans is None:
+    elif ans is None and len(entry_options(g, p)) > 1:
         loc["orient_ask"] = True
-        return rt.ask(rt.p, "enter", f"{g.objects[card].card.key} enters the field",
-                      [("enter recovered", "recovered"), ("enter reversed", "reversed")])
+        return rt.ask(rt.p, "enter", f"{g.objects[card].card.key} enters the field", entry_options(g, p))
     else:
-        orient = ans
+        orient = ans if ans is not None else entry_options(g, p)[0][1]
     mats = [x for x in loc["mats"] if x in g.objects]
     for x in mats:
         if not g.objects[x].face_up or g.objects[x].zone == "hand":

@@ -163,6 +163,8 @@ class CasterPackage(WithImportedCards):
             return o.zone in ON_FIELD and o.since == g.turn
         if key == "revealed":  # every player may know what the card is (CR 1004.1, 905.2a)
             return g.rules.can_see_all(g, o)
+        if key == "seen_by":  # the players who may know what the card is (looked at it, CR 1012.2)
+            return [f"p{p + 1}" for p in range(len(g.players)) if g.rules.can_see(g, o, p)]
         if key == "keywords":
             return sorted(k for k, _ in c.get("keywords", ()))
         if key == "race":

@@ -571,10 +571,10 @@ def proc_resolve(g: Game, f: Frame) -> None:
             if has_kw(c.get("keywords", ()), "lethargy") or o.get("stepped_up"):
                 orient = "rested"  # CR 1112.2, 1114.2
             else:
-                ans = g.answer(f)
+                opts = entry_options(g, o.controller)
+                ans = g.answer(f) if len(opts) > 1 else opts[0][1]
                 if ans is None:
-                    g.ask(o.controller, "enter", f"{o.card.key} enters the field",
-                          [("enter recovered", "recovered"), ("enter reversed", "reversed")])
+                    g.ask(o.controller, "enter", f"{o.card.key} enters the field", opts)
                     return
                 orient = ans
         enter_field(g, oid, o.controller, orient)
@@ -586,6 +586,17 @@ def _start_effect(g: Game, o, src: int | None, spec: dict, env: dict, ab) -> Non
     """CR 903.3a: targets that became illegal are dropped; the rest of the effect happens."""
     recheck_targets(g, o.controller, src, spec, env)
     run_effect(g, o.controller, src, spec, env, env.get("_modes", ()))
+
+
+def entry_options(g: Game, p: int) -> list[tuple[str, str]]:
+    """How a servant of player ``p`` may enter the field where its player chooses (CR 702.3,
+    307.6: recovered or reversed).  A continuous effect "(Enemy|Allied) servants enter the field
+    ORIENTATION" takes the place of that choice (CR 104.1: card text over the rules); with several
+    such effects the player chooses among what they name.  An instruction of the card itself that
+    it enters rested ([Lethargy] 1112.2, [Step Up] 1114.2) is no such choice and still applies."""
+    pm = g.pmods(p)
+    named = [x for x in ("recovered", "reversed", "rested") if pm.get(f"servants_enter_{x}")]
+    return [(f"enter {x}", x) for x in (named or ("recovered", "reversed"))]
 
 
 def enter_field(g: Game, oid: int, p: int, orient: str) -> int:
@@ -680,9 +691,11 @@ def proc_moves(g: Game, f: Frame) -> None:
                 s["skip"] = True
             continue
         if what == "orient":
+            opts = entry_options(g, s["zp"])
+            if len(opts) == 1:
+                ans = opts[0][1]
             if ans is None:
-                g.ask(d["p"], "enter", f"{o.card.key} enters the field",
-                      [("enter recovered", "recovered"), ("enter reversed", "reversed")])
+                g.ask(d["p"], "enter", f"{o.card.key} enters the field", opts)
                 return
             s["orient"] = ans
             s["ask"].pop(0)

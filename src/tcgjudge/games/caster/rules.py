@@ -78,6 +78,7 @@ class CasterRules(CardRules):
         "materials_of", "stock_of")}  # "rode" and "ridden_by" read g.record: anything
     hook_reads.update({"main_timing": frozenset(("clock",)),  # the turn player and phase (CR 701.2)
                        "battled": frozenset(("data.battled", "data.battled_servant")),
+                       "battling": frozenset(("battle",)),  # the attack under way (battle.py)
                        "dct": frozenset(("data.locked",)), "bingo": frozenset(("data.locked",))})
     zone_specs = ZONES
     #: hidden zones whose cards a player who cannot see them cannot tell apart (a deck, a hand,
@@ -1086,17 +1087,28 @@ class CasterRules(CardRules):
             events = out
         super().check_triggers(g, events, lki)
 
+    def record_cards(self, g: Game, p: int, key: str) -> tuple:
+        cards = g.gvars.get("_record_cards")
+        return cards[1].get(f"{p}:{key}", ()) if cards is not None and cards[0] == g.turn else ()
+
     def record_event(self, g: Game, ev: Event) -> None:
         """Per-turn tallies that conditions read (CR 'this turn' references)."""
         rec = g.record
 
-        def tally(p: int, key: str, n: int = 1) -> None:
-            rec[f"{p}:{key}"] = rec.get(f"{p}:{key}", 0) + n
+        def tally(p: int, key: str, n: int = 1, card: int | None = None, count: bool = True) -> None:
+            if count:
+                rec[f"{p}:{key}"] = rec.get(f"{p}:{key}", 0) + n
+            if card is not None:  # the card it happened to, read later by kind ("an allied Insect")
+                cards = g.gvars.get("_record_cards")
+                if cards is None or cards[0] != g.turn:  # a new turn: a new record
+                    cards = g.gvars["_record_cards"] = (g.turn, {})
+                k = f"{p}:{key}"
+                cards[1][k] = cards[1].get(k, ()) + (card,)
 
         if ev.kind == "move":
             if ev.to == "field" and ev.frm not in ON_FIELD and ev.new in g.objects \
                     and "servant" in g.chars(ev.new)["types"]:
-                tally(g.objects[ev.new].controller, "servants_entered")
+                tally(g.objects[ev.new].controller, "servants_entered", card=ev.new)
             old = g.lki.get(ev.oid) if ev.frm in ON_FIELD and ev.to not in ON_FIELD else None
             if old is not None:
                 o, c = old[0], old[1]
@@ -1104,27 +1116,36 @@ class CasterRules(CardRules):
                 if ev.to == "graveyard":
                     tally(o.controller, "to_graveyard_from_field")
                     if servant:
-                        tally(o.controller, "servants_to_graveyard")
+                        tally(o.controller, "servants_to_graveyard", card=ev.oid)
+                        if ev.cause in ("battle", "destroy"):  # CR 804.3, 1007
+                            # kept by card only: read as a tally of a kind (of any kind: `of: {}`)
+                            tally(o.controller, "servants_destroyed", card=ev.oid, count=False)
                         if ev.cause == "battle":  # CR 804.3
-                            tally(o.controller, "servants_destroyed_in_battle")
+                            tally(o.controller, "servants_destroyed_in_battle", card=ev.oid)
                         elif ev.cause == "destroy":  # destroyed by a spell or ability (CR 1007)
-                            tally(o.controller, "servants_destroyed_by_effect")
+                            tally(o.controller, "servants_destroyed_by_effect", card=ev.oid)
                 elif ev.to == "hand" and servant:
-                    tally(o.controller, "servants_returned")
+                    tally(o.controller, "servants_returned", card=ev.oid)
         elif ev.kind == "corrupt":
             tally(ev.player, "corrupted")
             by = ev.oid
             c = g.chars(by) if by in g.objects else (g.lki[by][1] if by in g.lki else None)
             if c is not None and "servant" in c.get("types", ()) and ev.data.get("victim") != ev.player:
-                tally(ev.player, "servant_corrupted")  # a servant corrupted an enemy orb
+                tally(ev.player, "servant_corrupted", card=by)  # a servant corrupted an enemy orb
         elif ev.kind == "battle_destroy":
-            tally(ev.player, "destroyed_in_battle")
+            tally(ev.player, "destroyed_in_battle", card=ev.oid)
         elif ev.kind == "discard":
             tally(ev.player, "discarded", ev.data.get("n", 1))  # CR 1013
         elif ev.kind == "attack":
-            tally(ev.player, "attacks")
+            tally(ev.player, "attacks", card=ev.oid)
+            # what each servant attacked this turn (CR 803.3b): a servant, or a player
+            a = g.gvars.get("attack") or {}
+            what = a.get("target") if a.get("target") is not None else (
+                f"p{a['player']}" if a.get("player") is not None else None)
+            if what is not None:
+                tally(ev.player, f"attacked:{what}", card=ev.oid, count=False)
         elif ev.kind == "switch":
-            tally(ev.player, "switched")  # CR 1011.2
+            tally(ev.player, "switched", card=ev.oid)  # CR 1011.2
 
 
 def install(rules: CasterRules) -> None:

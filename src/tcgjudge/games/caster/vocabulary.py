@@ -110,7 +110,9 @@ def vocabulary() -> Vocabulary:
                  "stock_of": REF,  # the stocks of that card (CR 306.2, 1109.2)
                  "rode": REF,  # the casters that rode that card this turn (CR 1118.4)
                  "ridden_by": REF,  # the card that caster rides (CR 1118.4a)
-                 "battled": ANY}  # in a battle this turn (CR 803.4): true, false or "servant"
+                 "battled": ANY,  # in a battle this turn (CR 803.4): true, false or "servant"
+                 "battling": ANY,  # battling now (CR 803.5a): true, false or the battled servant's selector
+                 "attacked_this_turn": ANY}  # attacked that card or that player ("you") this turn (803.3b)
     v.conds = {"dct": INT, "vanity": BOOL, "bingo": BOOL, "orbs": ANY, "main_timing": BOOL}
     v.costs = {"aether": ANY, "deity_counters": VALUE,
                "ride": INT}  # CR 1118.2: rest allied casters whose levels total exactly N
