@@ -119,6 +119,11 @@ _FAN_SUBS: list[tuple[str, Any, int]] = [
     # 12.6: "[Evolve]: text" (no cost before the colon) is On Evolve; "[Evolve] (2): Evolve this
     # follower" stays the evolve ability (12.2)
     (r"\[EVOLVE\]\s*:(?!\s*evolve this)", "[ONEVOLVE]", re.I),
+    (r"^Evolve\s*:(?!\s*evolve this)", "[ONEVOLVE]", re.I),
+    # 12.7: Strike icons in brackets
+    (r"\[follower strike\]\s*:?", "[FSTRIKE]", re.I),
+    (r"\[leader strike\]\s*:?", "[LSTRIKE]", re.I),
+    (r"\[strike\]\s*:?", "[STRIKE]", re.I),
     # 13.2.1, 13.3.1, 13.5.1: class conditions written "[Combo_3]", "[Necrocharge_10]", "[Spellchain_5]"
     (r"\[(combo|spellchain|sc|necrocharge|nc)[_ ](\d+)\]\s*:?", r"\1 (\2):", re.I),
     # 4.1 (the cemetery), 2.8 (defense): the same zone and stat under other names
@@ -127,6 +132,8 @@ _FAN_SUBS: list[tuple[str, Any, int]] = [
     (r"\bhealth\b", "defense", re.I),
     # keywords in brackets anywhere on a line: "[Rush] [Ward]", "give it [Storm]" (12.8-12.15, 13.3.2)
     (r"\[(Ward|Storm|Rush|Assail|Intimidate|Drain|Bane|Aura|Stack)\]", r"\1", re.I),
+    # class words in brackets: "If [Overflow] is active for you", "[Earth Rite]:" (13.3.3, 13.4.1, 13.5.2)
+    (r"\[(Overflow|Sanguine|Earth Rite)\]", r"\1", re.I),
 ]
 
 
