@@ -60,7 +60,12 @@ PAIRS = [
      "Fanfare: Put a Guardform Golem or Strikeform Golem token into your EX area."),
     ("follower", "Fanfare: Choose a follower in your graveyard that costs 3 or less. Put it into the field.",
      "Fanfare: Select a follower in your cemetery that costs 3 or less and put it onto your field."),
-    # keywords and icons in brackets (12.7-12.15)
+    ("follower", "Fanfare: Put the top card of your deck into the graveyard.",
+     "Fanfare: Put the top card of your deck into your cemetery."),
+    # keywords and icons in brackets (12.4-12.15)
+    ("follower", "[Fanfare]: Draw a card.", "Fanfare: Draw a card."),
+    ("follower", "[Last Words]: Draw a card.", "Last Words: Draw a card."),
+    ("follower", "Fanfare: Give this follower [Storm].", "Fanfare: Give this follower Storm."),
     ("follower", "[Rush] [Ward]", "Rush. Ward."),
     ("follower", "[Strike]: Draw a card.", "Strike: Draw a card."),
     ("follower", "Fanfare: If [Overflow] is active for you, draw a card.",

@@ -120,12 +120,14 @@ _FAN_SUBS: list[tuple[str, Any, int]] = [
     # follower" stays the evolve ability (12.2)
     (r"\[EVOLVE\]\s*:(?!\s*evolve this)", "[ONEVOLVE]", re.I),
     (r"^Evolve\s*:(?!\s*evolve this)", "[ONEVOLVE]", re.I),
+    # 12.4-12.7: a trigger icon in brackets followed by a colon ("[Fanfare]: text")
+    (r"(\[(?:FANFARE|LASTWORDS|ONEVOLVE|STRIKE|FSTRIKE|LSTRIKE)\])\s*:", r"\1", 0),
     # 12.7: Strike icons in brackets
     (r"\[follower strike\]\s*:?", "[FSTRIKE]", re.I),
     (r"\[leader strike\]\s*:?", "[LSTRIKE]", re.I),
     (r"\[strike\]\s*:?", "[STRIKE]", re.I),
     # 13.2.1, 13.3.1, 13.5.1: class conditions written "[Combo_3]", "[Necrocharge_10]", "[Spellchain_5]"
-    (r"\[(combo|spellchain|sc|necrocharge|nc)[_ ](\d+)\]\s*:?", r"\1 (\2):", re.I),
+    (r"\[(combo|spellchain|sc|necrocharge|nc)[_ ](\d+)\]\s*:?\s*", r"\1 (\2): ", re.I),
     # 4.1 (the cemetery), 2.8 (defense): the same zone and stat under other names
     (r"\bgraveyards\b", "cemeteries", re.I),
     (r"\bgraveyard\b", "cemetery", re.I),
