@@ -26,6 +26,8 @@ PAIRS = [
     # "Choose X. Deal N damage to it." (5.3.1)
     ("follower", "Fanfare: Choose an enemy follower. Deal 2 damage to it.",
      "Fanfare: Select an enemy follower and deal it 2 damage."),
+    ("follower", "Fanfare: Choose an enemy follower. Deal 3 damage to the chosen follower.",
+     "Fanfare: Select an enemy follower and deal it 3 damage."),
     # "[Evolve]:" / "Evolve:" is On Evolve (12.6.2); "[Evolve] (N):" the evolve ability (12.2)
     ("follower", "[Evolve]: Draw a card.", "On Evolve: Draw a card."),
     ("follower", "Evolve: Draw a card.", "On Evolve: Draw a card."),
