@@ -1052,6 +1052,22 @@ class _Sentences(SveSemantics):
             raise NoParse("a cost lowers the leader's defense")
         return [{"do": [{"leader_def": v}]}]  # 10.4.5
 
+    # ---- fan-translation wording (grammar.lark, its last section): the printed forms' meanings
+    def fan_leader_add(self, n: Token) -> list:
+        return self.leader_def(Token("SIGNED", f"+{n}"))  # "add N to your leader's defense" = "give your leader +N defense"
+
+    def fan_leader_sub(self, n: Token) -> list:
+        v = _num(n)
+        if not isinstance(v, int):
+            raise NoParse("a number of defense")
+        return tc.k_leader(-v)  # "subtract N from your leader's defense" = "give your leader -N defense"
+
+    def fan_cost_leader_sub(self, n: Token) -> list:
+        return self.cost_leader_def(Token("SIGNED", f"-{n}"))  # 10.4.5
+
+    def fan_cost_less(self, n: Token, w: Any) -> list:
+        return self.cost_less(w, n)  # "subtract N from its cost" = "it costs N less to play"
+
     def cost_earth_rite(self, n: Any = 1) -> list:
         return [{"earth_rite": n}]  # 13.3.3.2
 

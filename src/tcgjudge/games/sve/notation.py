@@ -112,6 +112,35 @@ _ICON_SUBS: list[tuple[str, Any, int]] = [
 
 _ICON_RES = [(re.compile(p, f), r) for p, r, f in _ICON_SUBS]
 
+# ------------------------------------------------------------------- fan-translation wording
+# The wording of community card databases (the Shadowverse: Evolve Cockatrice database) put in
+# the forms above: the same icons and words of the rules, written otherwise.
+_FAN_SUBS: list[tuple[str, Any, int]] = [
+    # 12.6: "[Evolve]: text" (no cost before the colon) is On Evolve; "[Evolve] (2): Evolve this
+    # follower" stays the evolve ability (12.2)
+    (r"\[EVOLVE\]\s*:(?!\s*evolve this)", "[ONEVOLVE]", re.I),
+    (r"^Evolve\s*:(?!\s*evolve this)", "[ONEVOLVE]", re.I),
+    # 12.4-12.7: a trigger icon in brackets followed by a colon ("[Fanfare]: text")
+    (r"(\[(?:FANFARE|LASTWORDS|ONEVOLVE|STRIKE|FSTRIKE|LSTRIKE)\])\s*:", r"\1", 0),
+    # 12.7: Strike icons in brackets
+    (r"\[follower strike\]\s*:?", "[FSTRIKE]", re.I),
+    (r"\[leader strike\]\s*:?", "[LSTRIKE]", re.I),
+    (r"\[strike\]\s*:?", "[STRIKE]", re.I),
+    # 13.2.1, 13.3.1, 13.5.1: class conditions written "[Combo_3]", "[Necrocharge_10]", "[Spellchain_5]"
+    (r"\[(combo|spellchain|sc|necrocharge|nc)[_ ](\d+)\]\s*:?\s*", r"\1 (\2): ", re.I),
+    # 4.1 (the cemetery), 2.8 (defense): the same zone and stat under other names
+    (r"\bgraveyards\b", "cemeteries", re.I),
+    (r"\bgraveyard\b", "cemetery", re.I),
+    (r"\bhealth\b", "defense", re.I),
+    # keywords in brackets anywhere on a line: "[Rush] [Ward]", "give it [Storm]" (12.8-12.15, 13.3.2)
+    (r"\[(Ward|Storm|Rush|Assail|Intimidate|Drain|Bane|Aura|Stack)\]", r"\1", re.I),
+    # class words in brackets: "If [Overflow] is active for you", "[Earth Rite]:" (13.3.3, 13.4.1, 13.5.2)
+    (r"\[(Overflow|Sanguine|Earth Rite)\]", r"\1", re.I),
+]
+
+
+_FAN_RES = [(re.compile(p, f), r) for p, r, f in _FAN_SUBS]
+
 
 _LINE_START_SUBS = [
     (re.compile(r"^(?:Evolve)\s*(?=\(|\d|\[PP)", re.IGNORECASE), "[EVOLVE] "),
@@ -179,6 +208,8 @@ def notation(text: str) -> str:
         line = " ".join(line.split())
         line = re.sub(r"\s+([.,:])", r"\1", line)
         for rx, rep in _LINE_START_SUBS:
+            line = rx.sub(rep, line)
+        for rx, rep in _FAN_RES:
             line = rx.sub(rep, line)
         line = re.sub(r"\((\d+|X)\)", r"[PP=\1]", line) if _has_cost_colon(line) else line
         lines.append(line.strip())
