@@ -11,8 +11,10 @@ import pytest
 
 from tcgjudge.agents import make_agent
 from tcgjudge.games import registry
+from tcgjudge.games.sve import links
 from tcgjudge.games.sve.procedures import actions, confirm
 from tcgjudge.kernel import debug
+from tcgjudge.kernel.effects import READS
 from tcgjudge.kernel.game import Frame
 
 
@@ -94,3 +96,39 @@ def test_rules_handling_acts_after_a_change_through_the_helpers() -> None:
     _handle(g)
     assert g.players[p]["pp"] == g.players[p]["max_pp"]
     assert g.frames[-1].data.pop("ret") is True
+
+
+def _follower_on_field(g, p: int) -> int:
+    for oid in g.zone(p, "field"):
+        if "follower" in g.chars(oid)["types"] and links.evolved_card(g, oid) is None:
+            return oid
+    for oid in list(g.zone(p, "deck")):
+        if "follower" in g.objects[oid].card.chars["types"]:
+            return g.move(oid, "field", p, event=False)
+    raise AssertionError("no follower in the deck")
+
+
+def test_a_draw_keeps_the_characteristics() -> None:
+    """SVE's characteristic code reads no zone outside the layered ones (docs/performance.md)."""
+    g = _midgame()
+    p = g.active
+    fid = _follower_on_field(g, p)
+    kept = g.chars(fid)
+    assert "zones" not in g._cc[READS]
+    g.move(g.zone(p, "deck")[-1], "hand", p, event=False)
+    assert g._cc is not None and g.chars(fid) is kept
+    g.check_chars("after a draw")
+
+
+def test_moving_an_evolved_card_away_ends_what_the_follower_shows() -> None:
+    """5.15.1.2, 5.15.3: the field card shows its evolved card only while that card is linked in
+    the evolve zone; the move of the linked card forgets the characteristics."""
+    g = _midgame()
+    p = g.active
+    fid = _follower_on_field(g, p)
+    ev = g.move(g.zone(p, "evolve_deck")[0], "evolve_zone", p, event=False)
+    links.link(g, fid, ev, "evolve")
+    assert g.chars(fid).get("base_name") is not None  # evolved: the evolved card's information
+    g.move(ev, "evolve_deck", p, event=False)
+    assert g.chars(fid).get("base_name") is None
+    g.check_chars("after the evolved card left")

@@ -486,7 +486,8 @@ class Game:
         reads = cc[READS]
         lz = self.rules.layered_zones
         if reads is None or "zones" in reads or frm in lz or to in lz or o.under or o.over is not None \
-                or any(e.source == oid for e in self.effects):  # an effect whose source is no more
+                or any(e.source == oid for e in self.effects) \
+                or self.rules.move_reaches_others(self, o):  # an effect whose source is no more, a link
             self._cc = None
             return
         # a new dict: clones share the old one

@@ -169,6 +169,12 @@ class GameRules:
 
     stack_leave_zone = "graveyard"
 
+    def move_reaches_others(self, g: GameState, o: Obj) -> bool:
+        """Can moving ``o`` between two zones outside the layered ones change the characteristics
+        of other objects through something other than the aspects declared (``zones``), such as a
+        link recorded on both objects?  (Default: no.)"""
+        return False
+
     # --- queries --------------------------------------------------------------------
     def player_value(self, g: GameState, p: int, key: str) -> int:
         v = g.players[p].get(key, 0)

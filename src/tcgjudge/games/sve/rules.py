@@ -77,15 +77,20 @@ class SveRules(CardRules):
     #: and base_chars reads a card's face, X, damage and evolve links (links.py)
     declares_reads = True
     trigger_index = True
+    #: base_chars reads other objects only through evolve links (5.15.1.2): the field card (a
+    #: layered zone) and the evolve-zone card named by its link, whose moves go the long way
+    #: (move_reaches_others); so no ``zones`` here: a draw keeps the characteristics
     base_reads = frozenset(("player.leader_def", "data.ts", "data.face", "data.x", "data.damage",
-                            "data.links_evolve", "data.linked_to", "zones"))  # zones: not audited
+                            "data.links_evolve", "data.linked_to"))
     hook_reads = {k: frozenset() for k in (
-        "spellchain", "necrocharge", "first_player", "die", "class", "universe",
+        "first_player", "die", "class", "universe",
         "special", "trigger_icon", "named_as")}  # combo, sanguine (g.record), combat (g.gvars): anything
     hook_reads.update({"overflow": frozenset(("player.max_pp",)), "basis": frozenset(("player.basis",)),
                        "state": frozenset(("orient",)), "boxed": frozenset(("data.boxed",)),
                        "damaged": frozenset(("data.damage",)), "raced": frozenset(("data.raced",)),
-                       "evolved": frozenset(("data.*",)), "linked": frozenset(("data.*",))})
+                       # 13.3.1.2, 13.5.1.2: counts of the cemetery
+                       "spellchain": frozenset(("zones",)), "necrocharge": frozenset(("zones",)),
+                       "evolved": frozenset(("data.*", "zones")), "linked": frozenset(("data.*", "zones"))})
 
     def card_builder(self) -> Any:
         return self.builder
@@ -145,6 +150,12 @@ class SveRules(CardRules):
             c = dict(c)
             c["def"] = g.players[o.zp].get("leader_def", 20)  # 2.8.3
         return c
+
+    def move_reaches_others(self, g: Game, o: Obj) -> bool:
+        """A card linked to a field card (evolve, race, drive: links.py) ends the link when it moves
+        (5.15.3, 14.2.1.3, 14.4.9.4), which changes the field card's information (5.15.1.2)."""
+        d = o.data
+        return d is not None and "linked_to" in d
 
     def single_chars(self, g: Game, o: Obj) -> dict:
         """Outside the layered zones: printed values plus the card's own abilities that apply to
