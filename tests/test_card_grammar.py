@@ -186,3 +186,18 @@ def test_caster_grammar_constructs_are_proven_by_scenarios() -> None:
     assert CASTER_UNPROVEN <= named, sorted(CASTER_UNPROVEN - named)  # no stale names
     assert sorted(named - used - CASTER_UNPROVEN) == []  # a new construct needs a scenario
     assert sorted(CASTER_UNPROVEN & used) == []  # proven now: take it off the list
+
+
+def test_sve_unread_text_is_named_by_its_first_unread_sentence() -> None:
+    """An unread paragraph is refused with the first sentence the grammar does not read, not the
+    whole paragraph (a sentence that reads alone is not blamed)."""
+    text = "Fanfare: Draw a card. Frobnicate the gizmo twice. Draw a card."
+    with pytest.raises(Uncompilable) as err:
+        sg.compile_text(text, card_type="follower", name="Test")
+    assert err.value.text == "Frobnicate the gizmo twice."
+    with pytest.raises(Uncompilable) as err:
+        sg.compile_text("Frobnicate the gizmo.", card_type="spell", name="Test")
+    assert err.value.text == "Frobnicate the gizmo."
+    with pytest.raises(Uncompilable) as err:
+        sg.compile_text("Choose one of the following. (1) Draw a card. (2) Frobnicate the gizmo.", card_type="spell")
+    assert err.value.text == "Frobnicate the gizmo."

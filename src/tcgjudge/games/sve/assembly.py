@@ -55,14 +55,16 @@ class Sel:
     plural: bool = False
 
 
-_ZONE_WORDS = {"field": "field", "cemetery": "cemetery", "graveyard": "cemetery", "ex area": "ex_area",
+_ZONE_WORDS = {"field": "field", "cemetery": "cemetery", "cemeteries": "cemetery", "graveyard": "cemetery",
+               "ex area": "ex_area", "ex areas": "ex_area",
                "hand": "hand", "deck": "deck", "evolve deck": "evolve_deck", "banished zone": "banished"}
 
 
 _OWNER_WORDS = {"your": "you", "the": None, "their": "$their", "its owner's": None, "each": None,
                 "the enemy's": "enemy", "your opponent's": "enemy", "an opponent's": "enemy",
                 "an enemy's": "enemy", "the opponent's": "enemy", "each opponent's": "enemy",
-                "that follower's": "$sel", "its controller's": "$sel", "its": "$sel"}
+                "that follower's": "$sel", "its controller's": "$sel", "its": "$sel", "opponents'": "enemy",
+                "an": None}
 
 
 #: stands for the compiled card's name in a selector until compile_text knows it
@@ -100,6 +102,8 @@ def c_exists(s: Sel) -> dict:
     if s.each:
         raise NoParse("there are ... (plural)")
     n = s.n if isinstance(s.n, int) else 1
+    if n == 0:
+        return {"none": s.filt}  # "if there are 0 cards in your hand"
     if n == 1:
         return {"exists": s.filt}
     return {"count": {"of": s.filt, "min": n}}
@@ -141,6 +145,10 @@ def c_is(s: Sel) -> dict:
 
 def c_leader_low(n: Any) -> dict:
     return {"compare": [{"prop": [{"zone": "leader", "controller": "you"}, "def"]}, "<=", n]}
+
+
+def c_leader_is(n: Any) -> dict:
+    return {"compare": [{"prop": [{"zone": "leader", "controller": "you"}, "def"]}, "==", n]}
 
 
 def c_leader_high(n: Any) -> dict:
@@ -240,8 +248,13 @@ def k_discard_sel(s: Sel) -> list:
     return [{"discard": {"n": s.n, "filter": f}}]
 
 
-def k_pdiscard(p: str, n: Any) -> list:
-    return [{"discard": {"n": n, "player": p}}]
+def k_pmill(p: str, n: Any) -> list:
+    # 5.x: the player puts the top N cards of their own deck into their cemetery
+    return k_to_cemetery({"zone": "deck", "player": p, "top": n})
+
+
+def k_pdiscard(p: str, n: Any, random: bool = False) -> list:
+    return [{"discard": {"n": n, "player": p, "random": True}}] if random else [{"discard": {"n": n, "player": p}}]
 
 
 def k_pdiscard_it(p: str) -> list:
@@ -483,8 +496,8 @@ def k_extra_turn() -> list:
     return [{"extra_turn": "you"}]  # 5.27
 
 
-def k_evolve_cost(n: Any) -> list:
-    return [{"set_evolve_cost": {"what": "self", "n": n}}]
+def k_evolve_cost(n: Any, until: str | None = None, what: str = "self") -> list:
+    return [_ins("set_evolve_cost", what=what, n=n, until=until)]
 
 
 def k_recover_ep(n: Any) -> list:
@@ -587,9 +600,10 @@ def k_no_take(w: Any) -> list:
     return [{"damage_mod": {"to": w, "prevent": True, "until": EOT}}]
 
 
-def k_cost_less(w: Any, n: Any) -> list:
-    # read: the card's cost is reduced while it stays where it was put (4.8.3.3, 10.6.2.1.3)
-    return [{"modify": {"what": w, "cost": -n if isinstance(n, int) else {"neg": n}}}]
+def k_cost_less(w: Any, n: Any, until: str | None = None) -> list:
+    # read: the card's cost is reduced while it stays where it was put (4.8.3.3, 10.6.2.1.3),
+    # for the rest of the turn when the text says "this turn"
+    return [_ins("modify", what=w, cost=-n if isinstance(n, int) else {"neg": n}, until=until)]
 
 
 def k_play_free(w: Any) -> list:
@@ -641,6 +655,17 @@ def s_instead_full(e: list) -> list:
     return [{"@instead": e[0], "cond": None}]
 
 
+def _acted_on(ins: Any) -> Any:
+    """The cards an instruction acts on (a target's name), for an "instead" of another kind."""
+    if not isinstance(ins, dict) or len(ins) != 1:
+        return None
+    op, args = next(iter(ins.items()))
+    if op not in ("deal", "destroy", "banish", "return", "move", "engage", "modify", "grant"):
+        return None
+    w = args.get("what") if isinstance(args, dict) else args
+    return w if isinstance(w, str) else None
+
+
 def s_x(v: Any) -> list:
     return [{"@x": v}]
 
@@ -684,6 +709,37 @@ def t_enters(s: Sel) -> dict:
 
 def t_enemy_enters(s: Sel) -> dict:
     return _enters(s.filt, "enemy")
+
+
+def t_play(s: Sel) -> dict:
+    f = {k: v for k, v in s.filt.items() if k not in ("controller", "zone")}
+    if f == {"type": "spell"}:
+        return t_spell()
+    if not f:
+        return t_card()
+    return {"event": "play", "player": "you", "data": {"kind": "card"}, "subject": f}  # 10.5
+
+
+def t_takes_ability_damage() -> dict:
+    return {"named": "takes_damage", "data": {"kind": "ability"}}  # 5.13.3.3
+
+
+def t_to_cemetery(s: Sel, whose: Any, zone: str) -> dict:
+    # matched as the card was before it moved (the field: its controller; a deck: its owner)
+    if zone not in ("field", "deck", "hand", "ex_area") or s.filt.get("zone") not in (None, "field"):
+        raise NoParse("from which zone")
+    f = {k: v for k, v in s.filt.items() if k not in ("zone", "controller", "player")}
+    if s.filt.get("controller") not in (None, whose) and whose is not None:
+        raise NoParse("whose card")
+    if whose is not None:
+        if whose not in ("you", "enemy"):
+            raise NoParse("whose zone")
+        f["controller" if zone == "field" else "player"] = whose
+    elif s.filt.get("controller"):
+        f["controller" if zone == "field" else "player"] = s.filt["controller"]
+    if zone != "field":
+        f["zone"] = zone
+    return {"event": "move", "from": zone, "to": "cemetery", "subject": f}
 
 
 def t_strike() -> dict:
@@ -844,6 +900,10 @@ def st_no_ability_damage(w: Any) -> list:
     return [{"damage_mod": {"to": w, "prevent": True, "kind": "ability"}}]  # 5.13.3.3
 
 
+def st_no_combat_damage(w: Any) -> list:
+    return [{"damage_mod": {"to": w, "prevent": True, "kind": "combat"}}]  # 5.13.3.2
+
+
 def st_no_damage(w: Any) -> list:
     return [{"damage_mod": {"to": w, "prevent": True}}]
 
@@ -866,6 +926,16 @@ def st_ignore_ward() -> list:
 
 def st_no_attack() -> list:
     return [{"grant": {"flags": ["cannot_attack"]}}]  # 8.4.3.2.1
+
+
+def st_no_attack_leader() -> list:
+    return [{"grant": {"flags": ["cannot_attack_leader"]}}]  # 8.4.3.2
+
+
+def st_any_cost(s: Sel, who: str, n: Any, less: bool) -> list:
+    f = {k: v for k, v in s.filt.items() if k not in ("controller", "zone")}
+    d = (-n if isinstance(n, int) else {"neg": n}) if less else n
+    return [{"cost_mod": {"n": d, "affects": f}, "who": who}]  # 10.2.1.3.3
 
 
 def st_enters_engaged() -> list:
@@ -1107,6 +1177,14 @@ class _Asm:
                 merged = {op: new_args}
             node = {"if": {"cond": c, "then": [merged], "else": [cur]}}
             out[i] = node
+            self.instead_made.add(id(node))
+            return
+        # 10.10.2.5: another action on the same card replaces the one just done to it ("deal it
+        # 3 damage. If ..., destroy it instead.")
+        if out and id(out[-1]) not in self.instead_made and _acted_on(out[-1]) is not None \
+                and _acted_on(out[-1]) == _acted_on(partial):
+            node = {"if": {"cond": c, "then": [partial], "else": [out[-1]]}}
+            out[-1] = node
             self.instead_made.add(id(node))
             return
         raise NoParse(f"'instead' has no earlier {op!r} to replace")

@@ -68,6 +68,7 @@ def vocabulary(traits: Iterable[str] = (), tokens: Iterable[str] = (), names: It
                 changed = True
     if changed:
         _parser.cache_clear()
+        _PARSED.clear()
 
 
 def learn_entry(entry: dict) -> None:
@@ -327,6 +328,25 @@ class SveSemantics(Transformer):
     def double_count(self, s: Sel) -> dict:
         return {"mul": [2, self.count(s)]}
 
+    def times_count(self, n: Token, s: Sel) -> dict:
+        return {"mul": [_num(n), self.count(s)]}
+
+    def value_sel_stat_minus(self, stat: Token, n: Token) -> dict:
+        return {"sub": [self.value_sel_stat(stat), _num(n)]}
+
+    def lost_def_count(self) -> dict:
+        return {"record": "lost_def"}  # 13.5.2: each time the leader's defense went down this turn
+
+    def at_most_bare(self, n: Token, parts: tuple, place: tuple | None = None) -> dict:
+        s = _build_sel(({"each": True},) + tuple(parts) + ((place,) if place else ()))
+        return {"count": {"of": s.filt, "max": _num(n)}}
+
+    def at_most_bare_pre(self, n: Token, parts: tuple) -> dict:
+        return self.at_most_bare(n, parts)
+
+    def q_including_self(self) -> tuple:
+        return ("noop",)
+
     def stats(self, t: Token) -> tuple:
         return _stats(t)
 
@@ -403,6 +423,13 @@ class SveSemantics(Transformer):
     def give_stats(self, w: Any, st: tuple, until: str | None = None) -> list:
         return tc._give(_ref(w), st, [], [], None, until)
 
+    def give_stats_per(self, w: Any, st: tuple, parts: tuple) -> list:
+        n = self.count(_build_sel(({"each": True},) + tuple(parts)))
+        if not all(isinstance(x, int) for x in st):
+            raise NoParse("stats")
+        per = tuple(0 if x == 0 else (n if x == 1 else {"mul": [x, n]}) for x in st)
+        return tc._give(_ref(w), per, [], [], None, None)
+
     def give_keywords(self, w: Any, kws: list, until: str | None = None) -> list:
         return tc._give(_ref(w), None, kws, [], None, until)
 
@@ -423,6 +450,11 @@ class SveSemantics(Transformer):
 
     def tokens(self, n: Any, name: Token) -> dict:
         return {"names": [_VOCAB["TOKEN"].get(str(name).lower(), str(name))], "n": n, "up_to": False}
+
+    def token_pair_n(self, n: Any, a: Token, m: Any, b: Token) -> dict:
+        if n != m:
+            raise NoParse("tokens")
+        return {"names": [_VOCAB["TOKEN"].get(str(x).lower(), str(x)) for x in (a, b)], "n": n, "all": True}
 
     def token_pair(self, n: Any, *names: Token) -> dict:
         if n != 1:
@@ -473,6 +505,12 @@ class SveSemantics(Transformer):
 
     def evolve_cost(self, n: Token) -> list:
         return tc.k_evolve_cost(_num(n))
+
+    def evolve_cost_turn(self, n: Token) -> list:
+        return tc.k_evolve_cost(_num(n), EOT)
+
+    def evolve_cost_its(self, n: Token) -> list:
+        return tc.k_evolve_cost(_num(n), EOT, "$it")
 
     def no_damage(self, w: Any, *rest: Any) -> list:
         until = rest[-1]
@@ -609,8 +647,17 @@ class SveSemantics(Transformer):
     def p_discard(self, p: str, n: Any) -> list:
         return tc.k_pdiscard(p, n)
 
+    def p_discard_random(self, p: str, n: Any) -> list:
+        return tc.k_pdiscard(p, n, random=True)  # 5.18.1
+
     def p_draw(self, p: str, n: Any) -> list:
         return tc.k_pdraw(p, n)
+
+    def p_mill(self, p: str, n: Any = 1) -> list:
+        return tc.k_pmill(p, n)
+
+    def p_ex_tokens(self, p: str, t: dict) -> list:
+        return tc._token_items(t, "ex_area", player=p)
 
     def p_summons(self, p: str, t: dict) -> list:
         return tc.k_p_summons(p, t)
@@ -626,6 +673,9 @@ class SveSemantics(Transformer):
 
     def play_free(self, w: Any) -> list:
         return tc.k_play_free(_ref(w))
+
+    def cost_less_turn(self, w: Any, n: Token, until: str) -> list:
+        return tc.k_cost_less(_ref(w), _num(n), until)
 
     def cost_less(self, w: Any, n: Token) -> list:
         return tc.k_cost_less(_ref(w), _num(n))
@@ -671,6 +721,9 @@ class SveSemantics(Transformer):
 
     def leader_high(self, n: Token) -> dict:
         return tc.c_leader_high(_num(n))
+
+    def leader_is(self, n: Token) -> dict:
+        return tc.c_leader_is(_num(n))
 
     def has_counters(self, n: Any, word: Token) -> dict:
         return tc.c_counters((n, str(word).lower()))
@@ -736,6 +789,9 @@ class SveSemantics(Transformer):
         return {"zone": "hand", "player": "each" if "each player's" in str(t).lower() else "you"}
 
     # -- qualifiers -------------------------------------------------------------------------------
+    def q_not_named(self, n: Token) -> tuple:
+        return ("qual", "not_name", _VOCAB["CARDNAME"].get(str(n).lower(), str(n)))
+
     def q_named(self, n: Token) -> tuple:
         return ("qual", "name", _VOCAB["CARDNAME"].get(str(n).lower(), str(n)))
 
@@ -907,13 +963,27 @@ def _build_sel(parts: tuple) -> Sel:
 _SOURCE = [""]
 
 
+#: parse trees of texts already read with the current vocabulary (printings and the two faces of a
+#: card repeat the same paragraphs: "[EVOLVE] [PP=1]: Evolve this follower." is read once)
+_PARSED: dict[tuple[str, str], Any] = {}
+
+
 def parse(text: str, start: str = "paragraph") -> Any:
     """The parse tree of a paragraph (or of a spell's effect text) in icon form."""
     _SOURCE[0] = text
-    try:
-        return _parser().parse(text, start=start)
-    except LarkError as e:
-        raise NoParse(text) from e
+    key = (start, text)
+    got = _PARSED.get(key)
+    if got is None:
+        try:
+            got = _parser().parse(text, start=start)
+        except LarkError:
+            got = NoParse(text)
+        if len(_PARSED) > 20000:
+            _PARSED.clear()
+        _PARSED[key] = got
+    if isinstance(got, NoParse):
+        raise NoParse(text)
+    return copy.deepcopy(got)  # readers set positions on the tree's ambiguous nodes
 
 
 # ------------------------------------------------------------ sentences, effects, abilities
@@ -960,8 +1030,11 @@ class _Sentences(SveSemantics):
         s.filt.setdefault("zone", "deck")
         return [{"@pick": s}]
 
+    def among_reveal_add(self, s: Sel) -> list:
+        return self.may(self.reveal_among(s) + tc.k_to_hand("$it"))
+
     def put_among_field(self, s: Sel) -> list:
-        if s.filt.get("in") != "$look":
+        if s.filt.get("in") != "$look" and s.filt.get("zone") not in ("hand", "ex_area"):
             raise NoParse("put a card onto the field: which")
         return [{"@pick": s}, {"summon": {"what": "$it", "as": "$new"}}]  # 5.10.1, 5.4.1
 
@@ -1106,6 +1179,12 @@ class _Sentences(SveSemantics):
             raise NoParse("banish each")
         return [{"banish": {"n": s.n, "filter": s.filt}}]
 
+    def cost_reveal(self, s: Sel) -> list:
+        if s.each or s.filt.get("zone") != "hand":
+            raise NoParse("reveal: a card from your hand")  # 10.4: a cost is a process the player does
+        f = {k: v for k, v in s.filt.items() if k not in ("zone", "player")}
+        return [{"reveal": {"n": s.n, "filter": f}}]
+
     def cost_lesson(self, n: Any) -> list:
         return [{"lesson": n}]  # 14.3.2
 
@@ -1135,6 +1214,9 @@ class _Sentences(SveSemantics):
 
     def trigger_costs(self, *items: list) -> list:
         return [x for it in items for x in it]
+
+    def body_pp(self, n: Any, effect: Any) -> tuple:
+        return ([{"pp": n}], effect)  # 10.4.7.1: the trigger's optional play point cost
 
     def body(self, *parts: Any) -> tuple:
         if len(parts) == 2:
@@ -1200,6 +1282,33 @@ class _Sentences(SveSemantics):
     def on_ally_evolves(self, _w: Token) -> dict:
         return tc.t_ally_evolves()
 
+    def on_play_np(self, _w: Token, s: Sel) -> dict:
+        return tc.t_play(s)  # 10.5: "whenever you play ..."
+
+    def on_self_ability_damage(self, _w: Token, _n: Token) -> dict:
+        return tc.t_takes_ability_damage()  # 5.13.3.3
+
+    def on_zone_to_cemetery(self, _w: Token, s: Sel, owner: Token, zone: Token) -> dict:
+        return tc.t_to_cemetery(s, tc._OWNER_WORDS[" ".join(str(owner).lower().split())],
+                                tc._ZONE_WORDS[" ".join(str(zone).lower().split())])
+
+    def st_no_attack_leader(self) -> list:
+        return tc.st_no_attack_leader()
+
+    def st_any_cost(self, parts: tuple, plays: Token, n: Token, less_more: Token) -> list:
+        s = _build_sel(({"each": True},) + tuple(parts))
+        who = "you" if str(plays).lower().startswith("you") else "enemy"
+        return tc.st_any_cost(s, who, _num(n), str(less_more).lower() == "less")
+
+    def st_any_named_cost(self, name: Token, plays: Token, n: Token, less_more: Token) -> list:
+        s = self.np_name({"each": True}, name) if name.type != "TOKEN" else \
+            Sel({"name": _VOCAB["TOKEN"].get(str(name).lower(), str(name))})
+        who = "you" if str(plays).lower().startswith("you") else "enemy"
+        return tc.st_any_cost(s, who, _num(n), str(less_more).lower() == "less")
+
+    def st_no_combat_damage(self, w: Any, _d: Token) -> list:
+        return tc.st_no_combat_damage(_ref(w))  # 5.13.3.2
+
     def st_no_ability_damage(self, w: Any, _d: Token) -> list:
         return tc.st_no_ability_damage(_ref(w))  # 5.13.3.3
 
@@ -1249,6 +1358,20 @@ class _Sentences(SveSemantics):
     def st_self_less(self, *parts: Token) -> list:
         return tc.st_self_less(_num(parts[-1]))
 
+    def st_self_less_per_name(self, n: Token, name: Token, place: tuple) -> list:
+        if place[1] != "field":
+            raise NoParse("where")
+        filt: dict[str, Any] = {"name": _VOCAB["CARDNAME"].get(str(name).lower(),
+                                                          _VOCAB["TOKEN"].get(str(name).lower(), str(name)))}
+        if place[2] is not None:
+            filt["controller"] = place[2]
+        c = {"count": filt}
+        return tc.st_self_less(c if _num(n) == 1 else {"mul": [_num(n), c]})  # 10.2.1.3.3
+
+    def st_self_less_per(self, n: Token, parts: tuple) -> list:
+        c = self.count(_build_sel(({"each": True},) + tuple(parts)))
+        return tc.st_self_less(c if _num(n) == 1 else {"mul": [_num(n), c]})  # 10.2.1.3.3
+
     def st_more(self, _n: Token, n: Token) -> list:
         return tc.st_more(_num(n))  # 5.13.2
 
@@ -1260,6 +1383,9 @@ class _Sentences(SveSemantics):
 
     def enters_engaged(self, *_: Token) -> list:
         return [{"@keyword": "enters_engaged"}]
+
+    def static_sentence_if(self, x: list, c: dict) -> tuple:
+        return (c, x, False)  # "This card costs 1 less to play if ..."
 
     def static_sentence(self, *parts: Any) -> tuple:
         instead = bool(parts) and isinstance(parts[-1], Token) and str(parts[-1]).lower() == "instead"
@@ -1459,7 +1585,8 @@ def _auto(on: Any, body: tuple, display: str, subject: str | None = None) -> dic
     if isinstance(on, dict):
         zones = on.pop("@zones", None)
         that_player = on.pop("@that_player", None)  # "that player" (7.3.1: each player's phase)
-    if subject is None and (on in _SELF_TRIGGERS or (isinstance(on, dict) and on.get("subject") == "self")):
+    if subject is None and (on in _SELF_TRIGGERS or (isinstance(on, dict) and (
+            on.get("subject") == "self" or on.get("named") in _SELF_TRIGGERS))):
         subject = "self"
     costs, effect = body
     spec, cond = _body(costs, effect, subject, lift_if=True, player=that_player)
@@ -1587,6 +1714,17 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         return
     if kind == "static_ability":
         _static(got.children, display, out)
+        return
+    if kind == "during_when_ability":
+        if card_type == "spell":
+            raise NoParse("a spell's 'when' sentence is a delayed effect (10.1.1.4)")
+        turn_of, on, effect = got.children
+        ab = _when(on, effect, display)
+        on = ab["auto"]["on"]
+        on = {"named": on} if isinstance(on, str) else dict(on)
+        on["cond"] = tc.and_cond(on.get("cond"), {"turn": "yours" if str(turn_of).lower() == "your" else "theirs"})
+        ab["auto"]["on"] = on
+        out.abilities.append(ab)
         return
     if kind == "once_when_ability":
         once, on, effect = got.children
@@ -1761,6 +1899,8 @@ def compile_text(text: str, *, card_type: str = "follower", name: str = "") -> d
             _wrap(name, ln, lambda ln=ln: compile_paragraph(ln, out, "follower", []))
         lines = lines[k + 1:]
     for ln in lines:
+        if card_type != "spell" and re.fullmatch(r"-{3,}", ln):
+            continue  # a rule printed between a card's abilities (those above work from the hand, 10.3.4)
         _wrap(name, ln, lambda ln=ln: compile_paragraph(ln, out, card_type, effect_lines))
     if card_type == "spell" and effect_lines:
         body = " ".join(effect_lines)
@@ -1784,10 +1924,33 @@ def compile_text(text: str, *, card_type: str = "follower", name: str = "") -> d
 def _wrap(name: str, text: str, fn: Any) -> None:
     try:
         fn()
-    except NoParse:
-        raise Uncompilable(render(text), name) from None
-    except RecursionError:
-        raise Uncompilable(render(text), name) from None
+    except (NoParse, RecursionError):
+        raise Uncompilable(render(_unread_sentence(text)), name) from None
+
+
+def _unread_sentence(line: str) -> str:
+    """The first sentence of a paragraph that the grammar does not read on its own (as an ability
+    or as an effect), or the whole paragraph when each of its sentences reads alone (then it is
+    how they go together that is not read)."""
+    sents = split_sentences(line)
+    if len(sents) < 2:
+        return line
+    options = re.search(r"\(1\)", line) is not None
+    for sent in sents:
+        sent = re.sub(r"^\(\d+\)\s*", "", sent.strip())  # an option of a choice (5.17.1.1)
+        if options and re.search(r"(?i)\bchooses? (?:one|up to \w+|\w+) of the following\b", sent):
+            continue  # the heading of the choice: read with its options
+        ok = False
+        for start in ("paragraph", "spell_text"):
+            try:
+                _parser().parse(sent, start=start)
+                ok = True
+                break
+            except LarkError:
+                continue
+        if not ok:
+            return sent.strip()
+    return line
 
 
 def compile_entry(entry: dict) -> dict:

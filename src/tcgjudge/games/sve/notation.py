@@ -71,6 +71,8 @@ _ICON_SUBS: list[tuple[str, Any, int]] = [
     (r"\{\[cost\s*0*(\d+|X)\]\}", r"{COST \1}", re.I),
     (r"\{\[attack\]\}", "{ATK}", re.I),
     (r"\{\[defense\]\}", "{DEF}", re.I),
+    (r"\{\[lastwords\]\}", "{LAST WORDS}", re.I),
+    (r"\{\[q\]\}\s*", "{QUICK} ", re.I),  # the Quick icon's short form
     (r"\{\[(last words|on evolve|follower strike|leader strike|strike|on race|on drive)\]\}",
      lambda m: "{" + m.group(1).upper() + "}", re.I),
     (r"\{\[(fanfare|evolve|act|engage|quick|serve|feed|ride|ward|storm|rush|assail|intimidate|drain|bane|aura|"
@@ -84,7 +86,7 @@ _ICON_SUBS: list[tuple[str, Any, int]] = [
     (r"\{(WARD|STORM|RUSH|ASSAIL|INTIMIDATE|DRAIN|BANE|AURA|STACK)\}", lambda m: m.group(1).capitalize(), re.I),
     (r"\{COST\s*(\d+|X)\}", r"[PP=\1]", re.I),
     (r"\b(\d+|X)\s*PP\b", r"[PP=\1]", 0),
-    (r"\{FANFARE\}|\[fanfare\]|\(F\)", "[FANFARE]", re.I),
+    (r"\{FANFARE\}(?:\s*:)?|\[fanfare\]|\(F\)", "[FANFARE]", re.I),
     (r"\bFanfare\s*(?::|-|\u2014)", "[FANFARE]", 0),
     (r"\{LAST WORDS\}|\[last ?words\]|\(LW?\)", "[LASTWORDS]", re.I),
     (r"\bLast Words\s*(?::|-|\u2014)", "[LASTWORDS]", 0),
@@ -146,6 +148,8 @@ _LINE_START_SUBS = [
     (re.compile(r"^(?:Evolve)\s*(?=\(|\d|\[PP)", re.IGNORECASE), "[EVOLVE] "),
     (re.compile(r"^(?:Evolve)\s+(?=[A-Z][^:]*:\s*Evolve this)",), "[EVOLVE] "),
     (re.compile(r"^(?:Act|Activate)\s*(?=\(|\[|:)",), "[ACT] "),
+    (re.compile(r"^(\[QUICK\]\s*)(?:Act|Activate)\s*(?=\(|\[|:)",), r"\1[ACT] "),  # 12.3.3
+    (re.compile(r"^Activate\s+(?=[A-Z][^:.]*:)",), "[ACT] "),  # "Activate Bury a ...: effect"
     (re.compile(r"^(?:Feed|Serve)\s*(?=\(|\d|\[PP)", re.IGNORECASE), "[SERVE] "),
     (re.compile(r"^(?:Ride)\s*(?=\(|\d|\[PP)", re.IGNORECASE), "[RIDE] "),
     (re.compile(r"^When this follower begins? Racing,\s*", re.IGNORECASE), "[ONRACE] "),
@@ -203,6 +207,8 @@ def notation(text: str) -> str:
     # reminder text: a parenthesized phrase with words (not "(1)" option numbers or icons) that is
     # a keyword's reminder text; any other parenthesized words stay, to be read or refused
     t = _REMINDER.sub(_drop_reminder, t)
+    # "[FANFARE]/[LASTWORDS]": two trigger icons printed together (12.1.2)
+    t = re.sub(r"(\[(?:FANFARE|LASTWORDS|ONEVOLVE|STRIKE)\])\s*/\s*(?=\[(?:FANFARE|LASTWORDS|ONEVOLVE|STRIKE)\])", r"\1 ", t)
     lines = []
     for line in t.split("\n"):
         line = " ".join(line.split())
