@@ -14,6 +14,7 @@ or guessed (docs/card-grammar.md).  Development commands:
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Iterable
 from functools import lru_cache
@@ -23,6 +24,7 @@ from typing import Any
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import LarkError, VisitError
 
+from ...cards.parse_cache import NO_PARSE, ParseCache
 from ...cards.textcompiler import NoParse, Uncompilable, and_cond, read_number
 from ...cards.textcompiler import sentences as split_sentences
 from . import assembly as tc
@@ -92,7 +94,7 @@ _POOL_LEARNT = [False]
 
 
 def _alternation(words: Iterable[str]) -> str:
-    ws = sorted({w.lower() for w in words}, key=len, reverse=True)
+    ws = sorted({w.lower() for w in words}, key=lambda w: (-len(w), w))  # longest first, in a fixed order
     if not ws:
         return r"/(?!x)x/"
     return "/(?i:" + "|".join(re.escape(w).replace("/", r"\/") for w in ws) + r")(?![\w'-])/"
@@ -112,6 +114,7 @@ def _parser() -> Lark:
         f"RACE_PLURAL: {_alternation(_plurals())}",
         f"KEYWORD: {_alternation(kws)}",
     ])
+    _PARSED.use(text + "\n" + extra)
     return Lark(text + "\n" + extra + "\n", start=["paragraph", "sentence"], parser="earley", lexer="dynamic",
                 ambiguity="explicit", propagate_positions=True)
 
@@ -1098,12 +1101,25 @@ def _text_of(part: Any, meta: Any, lead: str) -> str:
     return t
 
 
+#: parse trees of paragraphs already read with the current grammar and vocabulary, kept between runs
+_PARSED = ParseCache("caster")
+
+
 def _parse(line: str) -> Any:
     _SOURCE[0] = line
-    try:
-        return _parser().parse(line, start="paragraph")
-    except LarkError as e:
-        raise NoParse(line) from e
+    parser = _parser()
+    got = _PARSED.get("paragraph", line)
+    if got is None:
+        try:
+            got = parser.parse(line, start="paragraph")
+        except LarkError:
+            got = NO_PARSE
+        _PARSED.put("paragraph", line, got)
+        if got is not NO_PARSE:
+            got = copy.deepcopy(got)  # readers may annotate the tree
+    if got is NO_PARSE:
+        raise NoParse(line)
+    return got
 
 
 def compile_paragraph(line: str, out: Compiled, card_type: str, effect_sents: list) -> None:

@@ -31,6 +31,7 @@ from typing import Any
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import LarkError, VisitError
 
+from ...cards.parse_cache import NO_PARSE, ParseCache
 from ...cards.textcompiler import NoParse, Uncompilable, cockatrice_cards
 from . import assembly as tc
 from .assembly import (
@@ -68,7 +69,6 @@ def vocabulary(traits: Iterable[str] = (), tokens: Iterable[str] = (), names: It
                 changed = True
     if changed:
         _parser.cache_clear()
-        _PARSED.clear()
 
 
 def learn_entry(entry: dict) -> None:
@@ -103,7 +103,7 @@ def _pool_vocabulary() -> None:
 
 
 def _alternation(words: Iterable[str]) -> str:
-    ws = sorted({w.lower() for w in words}, key=len, reverse=True)
+    ws = sorted({w.lower() for w in words}, key=lambda w: (-len(w), w))  # longest first, in a fixed order
     if not ws:
         return r"/(?!x)x/"
     return "/(?i:" + "|".join(re.escape(w).replace("/", r"\/") for w in ws) + r")(?![\w'-])/"
@@ -119,6 +119,7 @@ def _parser() -> Lark:
         f"CARDNAME: {_alternation(_VOCAB['CARDNAME'])}",
         f"CLASS: {_alternation(classes)}",
     ])
+    _PARSED.use(text + "\n" + extra)
     return Lark(text + "\n" + extra + "\n", start=["paragraph", "spell_text"], parser="earley",
                 lexer="dynamic", ambiguity="explicit", propagate_positions=True)
 
@@ -963,27 +964,27 @@ def _build_sel(parts: tuple) -> Sel:
 _SOURCE = [""]
 
 
-#: parse trees of texts already read with the current vocabulary (printings and the two faces of a
-#: card repeat the same paragraphs: "[EVOLVE] [PP=1]: Evolve this follower." is read once)
-_PARSED: dict[tuple[str, str], Any] = {}
+#: parse trees of texts already read with the current grammar and vocabulary, kept between runs
+#: (printings and the two faces of a card repeat the same paragraphs)
+_PARSED = ParseCache("sve")
 
 
 def parse(text: str, start: str = "paragraph") -> Any:
     """The parse tree of a paragraph (or of a spell's effect text) in icon form."""
     _SOURCE[0] = text
-    key = (start, text)
-    got = _PARSED.get(key)
+    parser = _parser()
+    got = _PARSED.get(start, text)
     if got is None:
         try:
-            got = _parser().parse(text, start=start)
+            got = parser.parse(text, start=start)
         except LarkError:
-            got = NoParse(text)
-        if len(_PARSED) > 20000:
-            _PARSED.clear()
-        _PARSED[key] = got
-    if isinstance(got, NoParse):
+            got = NO_PARSE
+        _PARSED.put(start, text, got)
+        if got is not NO_PARSE:
+            got = copy.deepcopy(got)  # readers set positions on the tree's ambiguous nodes
+    if got is NO_PARSE:
         raise NoParse(text)
-    return copy.deepcopy(got)  # readers set positions on the tree's ambiguous nodes
+    return got
 
 
 # ------------------------------------------------------------ sentences, effects, abilities
