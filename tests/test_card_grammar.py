@@ -7,12 +7,14 @@ from __future__ import annotations
 import importlib
 import re
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from lark import Tree
 
 from tcgjudge.cards.loader import read_yaml
-from tcgjudge.cards.textcompiler import Uncompilable
+from tcgjudge.cards.textcompiler import NoParse, Uncompilable
 from tcgjudge.games.caster import grammar_compiler as cg
 from tcgjudge.games.sve import grammar_compiler as sg
 
@@ -153,41 +155,165 @@ CASTER_UNPROVEN = {
 }
 
 
-def _caster_constructs() -> tuple[set[str], set[str]]:
-    """(the named constructs of grammar.lark, those the `cards/` scenarios' card texts use)."""
-    import re
-
-    from lark import Tree
-
-    from tcgjudge.games.caster import grammar_compiler as cg
-    from tcgjudge.games.caster.assembly import notation
-
-    text = cg.GRAMMAR_FILE.read_text(encoding="utf-8")
+# ------------------------------------------------ the audit shared by the games: constructs in play
+def _named_constructs(grammar: Path, choices: set[str]) -> set[str]:
+    """The named constructs of a grammar: its aliases (``-> name``) and rule names, less the rules
+    that are mere choices among other constructs (or containers with no meaning of their own)."""
+    text = grammar.read_text(encoding="utf-8")
     named = set(re.findall(r"->\s*(\w+)", text)) | set(re.findall(r"^\??([a-z_]+)\s*:", text, re.M))
-    named -= {"paragraph", "clause", "clause_chain", "trigger", "cost", "np", "mod", "condition", "static_clause",
-              "static_sentence", "suffix", "player", "cond_body", "quant", "who", "become_what"}  # choices: not constructs
-    used: set[str] = set()
+    assert choices <= named, sorted(choices - named)  # no stale exclusions
+    return named - choices
 
-    def walk(t: object) -> None:
-        if isinstance(t, Tree):
-            used.add(str(t.data))
-            for c in t.children:
-                walk(c)
 
-    for f in sorted((ROOT / "conformance" / "caster" / "cards").glob("*.yaml")):
+def _walk(tree: object, used: set[str], pick: Callable[[Tree], Tree] | None = None) -> None:
+    """Add to `used` the name of every node of a parse tree; where the parser kept several readings
+    (an ``_ambig`` node), only the reading `pick` says the compiler takes."""
+    if not isinstance(tree, Tree):
+        return
+    if tree.data == "_ambig" and pick is not None:
+        _walk(pick(tree), used, pick)
+        return
+    used.add(str(tree.data))
+    for c in tree.children:
+        _walk(c, used, pick)
+
+
+def _scenario_cards(game: str, learn: Callable[[dict], None]) -> Iterator[dict]:
+    """The cards of the `conformance/GAME/cards/` scenarios given by printed text alone (no
+    ``script``, ``abilities`` or ``effect``), each file's vocabulary learnt first."""
+    for f in sorted((ROOT / "conformance" / game / "cards").glob("*.yaml")):
         cards = [c for c in read_yaml(f).get("cards", []) if isinstance(c, dict)]
         for c in cards:
-            cg.learn_entry(c)
+            learn(c)
         for c in cards:
             t = c.get("text")
-            if isinstance(t, str) and not {"script", "abilities", "effect"} & set(c):
-                for line in notation(t):
-                    walk(cg._parse(line))
+            if isinstance(t, str) and t.strip() and not {"script", "abilities", "effect"} & set(c):
+                yield c
+
+
+def _audit(named: set[str], used: set[str], unproven: set[str]) -> None:
+    assert unproven <= named, sorted(unproven - named)  # no stale names
+    assert sorted(named - used - unproven) == []  # a new construct needs a scenario
+    assert sorted(unproven & used) == []  # proven now: take it off the list
+
+
+def _caster_constructs() -> tuple[set[str], set[str]]:
+    """(the named constructs of grammar.lark, those the `cards/` scenarios' card texts use)."""
+    from tcgjudge.games.caster.assembly import notation
+
+    named = _named_constructs(cg.GRAMMAR_FILE, {
+        "paragraph", "clause", "clause_chain", "trigger", "cost", "np", "mod", "condition", "static_clause",
+        "static_sentence", "suffix", "player", "cond_body", "quant", "who", "become_what"})  # choices
+    used: set[str] = set()
+    for c in _scenario_cards("caster", cg.learn_entry):
+        for line in notation(c["text"]):
+            _walk(cg._parse(line), used)
     return named, used
 
 
 def test_caster_grammar_constructs_are_proven_by_scenarios() -> None:
-    named, used = _caster_constructs()
-    assert CASTER_UNPROVEN <= named, sorted(CASTER_UNPROVEN - named)  # no stale names
-    assert sorted(named - used - CASTER_UNPROVEN) == []  # a new construct needs a scenario
-    assert sorted(CASTER_UNPROVEN & used) == []  # proven now: take it off the list
+    _audit(*_caster_constructs(), CASTER_UNPROVEN)
+
+
+# -------------------------------------------- every SVE grammar construct is proven in play
+#: rules of the SVE grammar that are choices among constructs, never a node of their own (`?rule`
+#: whose every alternative is aliased or a single part), or containers with no meaning of their own
+SVE_CHOICES = {
+    "ability", "act_cost", "clause", "clause_chain", "condition", "cost_item", "effect_item", "kind", "np",
+    "partial", "passive", "place", "qualifier", "quant", "ref", "ref_one", "trigger_phrase", "value",
+    "paragraph", "spell_text", "effect", "sentence", "effects", "joiner", "body", "count_word", "stats", "pp",
+    "np_one", "head", "adjective", "keywords", "static_sentence", "trigger_costs", "act_costs", "act_icon_cost",
+    "player",
+}
+
+#: constructs of the SVE grammar no `conformance/sve/cards/` scenario plays yet (this list may
+#: only shrink: a construct leaves it when a scenario's card text uses it)
+SVE_UNPROVEN = {
+    "add_stack", "altered", "among_them", "and_if", "at_least", "at_least_bare", "box", "bury_ref", "choice_up_to",
+    "cost_banish", "cost_bury", "cost_bury_self", "cost_bury_self_and", "cost_damage_leader", "cost_earth_rite",
+    "cost_engage", "cost_engage_cards", "cost_engage_np", "cost_leader_def", "cost_less", "cost_lesson",
+    "cost_remove_counters", "cost_return", "cost_serve", "deal_divided", "deal_two", "deal_two_if", "delayed",
+    "discard", "discard_np", "double_count", "draw_up", "drive_check", "duration", "each_draw",
+    "each_top_or_bottom", "earth_rite", "engage", "engage_any", "engage_cards", "enters_engaged", "evolve",
+    "evolve_cost", "evolve_costs", "ex_tokens", "exists", "extra_turn", "field_or_ex", "gain_ep", "give_defense",
+    "give_drive", "give_keywords", "give_keywords_stats", "give_kw_if", "give_quoted", "give_quoted_only",
+    "give_stats_keywords", "give_stats_to", "give_trait", "half_count", "hand_at_least", "head_leader_or_follower",
+    "ignores_ward", "it_racing", "k_name", "k_token_name", "keyword_sentence", "leader_high", "leader_low",
+    "lesson", "maneuver", "max_pp", "mill", "no_damage", "no_deal", "np_bare", "np_racing", "on_ally_evolves",
+    "on_attack", "on_destroyed", "on_discarded", "on_drive_trigger", "on_enemy_enter", "on_enter_field",
+    "on_field_and_ex", "on_given_drive", "on_leader_damaged", "on_leave_field", "on_play_card", "on_play_spell",
+    "on_self_event", "on_self_leaves", "on_self_returned", "on_the_field", "on_turn_start", "on_your_field",
+    "once_when_ability", "overflow_ex", "p_discard", "p_discard_it", "p_draw", "p_look", "p_may_summon",
+    "p_reveal_hand", "p_top_or_bottom", "partial_both", "partial_draw", "partial_give", "partial_leader",
+    "partial_recover", "play_free", "played", "played_but_this", "put_among_field", "put_np_cemetery", "q_another",
+    "q_any", "q_atk_max", "q_atk_min", "q_cost", "q_cost_max", "q_cost_min", "q_def_min", "q_each_other",
+    "q_keyword", "q_n_of_your", "q_up_to", "q_with_evolve", "quick_keyword", "race", "recover_pp", "ref_and",
+    "ref_each_and", "ref_enemy_leader", "ref_hand", "ref_its_leader", "ref_leaders", "ref_racing", "ref_sel",
+    "ref_sel_leader", "ref_top", "ref_your_leader", "refresh", "remove_counters", "rest_cemetery", "returned_count",
+    "reveal", "ride_ability", "sanguine", "search", "search_ex", "search_field", "sel_bottom", "select_opponent",
+    "serve", "serve_ability", "serve_n", "shuffle_in", "st_alt_name", "st_copies_any", "st_copies_n",
+    "st_cost_less", "st_cost_more", "st_have", "st_more", "st_no_ability_damage", "st_no_attack", "st_reduce",
+    "st_self_have", "st_self_less", "st_stats", "st_their_turn", "st_while", "st_your_turn", "stack_restated",
+    "summon_engaged", "summon_ref", "summon_their", "their_turn", "to_cemetery", "to_deck_bottom", "to_deck_top",
+    "to_ex", "to_owner_ex", "token_pair", "top_or_bottom", "transform", "transform_into", "two_names",
+    "value_sel_stat", "value_self_stat", "when_if_cost", "x_value", "your_turn",
+}
+
+_SVE_ABILITIES = {"evolve_ability", "evolve_costs", "ride_ability", "serve_ability", "activated", "triggered",
+                  "when_ability", "when_if_cost", "once_when_ability", "static_ability"}
+
+
+def _sve_used(text: str, card_type: str, name: str, used: set[str]) -> None:
+    """The constructs the compiler takes from one card text: every parse it makes while compiling
+    the card is kept, and walked along the readings that have a meaning (as the compiler does:
+    the first reading of an ``_ambig`` node that means something); a parse none of whose readings
+    means anything (a trial the compiler dropped) adds nothing."""
+    from tcgjudge.games.sve.assembly import Compiled
+
+    trees: list[tuple[str, Tree]] = []
+    real = sg.parse
+
+    def recording(t: str, start: str = "paragraph") -> Tree:
+        tree = real(t, start)
+        trees.append((t, tree))
+        return tree
+
+    sg.parse = recording
+    try:
+        sg.compile_text(text, card_type=card_type, name=name)
+    finally:
+        sg.parse = real
+    for line, tree in trees:
+        def means(alt: Tree, line: str = line) -> bool:
+            try:
+                if alt.data == "paragraph":
+                    sg._paragraph(alt, line, Compiled(), card_type)
+                elif alt.data in _SVE_ABILITIES:
+                    sg._ability(alt, line, Compiled(), card_type)
+                else:
+                    sg._transform(alt)
+            except (NoParse, Uncompilable):
+                return False
+            return True
+
+        def pick(node: Tree, means: Callable[[Tree], bool] = means) -> Tree:
+            return next((a for a in node.children if means(a)), Tree("_none", []))
+
+        root = pick(tree) if tree.data == "_ambig" else tree
+        if root.data != "_none" and means(root):
+            _walk(root, used, pick)
+    used.discard("_none")
+
+
+def _sve_constructs() -> tuple[set[str], set[str]]:
+    """(the named constructs of the SVE grammar, those the `cards/` scenarios' card texts use)."""
+    named = _named_constructs(sg.GRAMMAR_FILE, SVE_CHOICES)
+    used: set[str] = set()
+    for c in _scenario_cards("sve", sg.learn_entry):
+        _sve_used(c["text"], str(c.get("type", "follower")).lower(), str(c.get("name", "")), used)
+    return named, used
+
+
+@pytest.mark.rules("sve", "2.6")
+def test_sve_grammar_constructs_are_proven_by_scenarios() -> None:
+    _audit(*_sve_constructs(), SVE_UNPROVEN)
