@@ -32,7 +32,7 @@ def test_sve_parenthesized_qualifier_is_read() -> None:
     sg.vocabulary(traits=["Mejiro Family"])
     got = sve("At the start of your main phase, if there are no other Mejiro Family followers on your field "
               "(with a different name than this card), return this card to the hand.", name="Heir")
-    assert got["abilities"][0]["auto"]["on"]["cond"] == {
+    assert got["abilities"][0]["auto"]["if"] == {
         "none": {"not_name": "Heir", "other": True, "type": "follower", "trait": "Mejiro Family", "controller": "you"}}
     with pytest.raises(Uncompilable):
         sve("[FANFARE] Draw a card (if nobody looks).")
@@ -231,32 +231,30 @@ SVE_CHOICES = {
 SVE_UNPROVEN = {
     "add_stack", "altered", "among_them", "and_if", "at_least", "at_least_bare", "box", "bury_ref", "choice_up_to",
     "cost_banish", "cost_bury", "cost_bury_self", "cost_bury_self_and", "cost_damage_leader", "cost_earth_rite",
-    "cost_engage", "cost_engage_cards", "cost_engage_np", "cost_leader_def", "cost_less", "cost_lesson",
-    "cost_remove_counters", "cost_return", "cost_serve", "deal_divided", "deal_two", "deal_two_if", "delayed",
-    "discard", "discard_np", "double_count", "draw_up", "drive_check", "duration", "each_draw",
-    "each_top_or_bottom", "earth_rite", "engage", "engage_any", "engage_cards", "enters_engaged", "evolve",
-    "evolve_cost", "evolve_costs", "ex_tokens", "exists", "extra_turn", "field_or_ex", "gain_ep", "give_defense",
-    "give_drive", "give_keywords", "give_keywords_stats", "give_kw_if", "give_quoted", "give_quoted_only",
-    "give_stats_keywords", "give_stats_to", "give_trait", "half_count", "hand_at_least", "head_leader_or_follower",
-    "ignores_ward", "it_racing", "k_name", "k_token_name", "keyword_sentence", "leader_high", "leader_low",
-    "lesson", "maneuver", "max_pp", "mill", "no_damage", "no_deal", "np_bare", "np_racing", "on_ally_evolves",
-    "on_attack", "on_destroyed", "on_discarded", "on_drive_trigger", "on_enemy_enter", "on_enter_field",
-    "on_field_and_ex", "on_given_drive", "on_leader_damaged", "on_leave_field", "on_play_card", "on_play_spell",
-    "on_self_event", "on_self_leaves", "on_self_returned", "on_the_field", "on_turn_start", "on_your_field",
-    "once_when_ability", "overflow_ex", "p_discard", "p_discard_it", "p_draw", "p_look", "p_may_summon",
-    "p_reveal_hand", "p_top_or_bottom", "partial_both", "partial_draw", "partial_give", "partial_leader",
-    "partial_recover", "play_free", "played", "played_but_this", "put_among_field", "put_np_cemetery", "q_another",
-    "q_any", "q_atk_max", "q_atk_min", "q_cost", "q_cost_max", "q_cost_min", "q_def_min", "q_each_other",
-    "q_keyword", "q_n_of_your", "q_up_to", "q_with_evolve", "quick_keyword", "race", "recover_pp", "ref_and",
-    "ref_each_and", "ref_enemy_leader", "ref_hand", "ref_its_leader", "ref_leaders", "ref_racing", "ref_sel",
-    "ref_sel_leader", "ref_top", "ref_your_leader", "refresh", "remove_counters", "rest_cemetery", "returned_count",
-    "reveal", "ride_ability", "sanguine", "search", "search_ex", "search_field", "sel_bottom", "select_opponent",
-    "serve", "serve_ability", "serve_n", "shuffle_in", "st_alt_name", "st_copies_any", "st_copies_n",
-    "st_cost_less", "st_cost_more", "st_have", "st_more", "st_no_ability_damage", "st_no_attack", "st_reduce",
-    "st_self_have", "st_self_less", "st_stats", "st_their_turn", "st_while", "st_your_turn", "stack_restated",
-    "summon_engaged", "summon_ref", "summon_their", "their_turn", "to_cemetery", "to_deck_bottom", "to_deck_top",
-    "to_ex", "to_owner_ex", "token_pair", "top_or_bottom", "transform", "transform_into", "two_names",
-    "value_sel_stat", "value_self_stat", "when_if_cost", "x_value", "your_turn",
+    "cost_engage_cards", "cost_engage_np", "cost_leader_def", "cost_less", "cost_lesson", "cost_return",
+    "cost_serve", "deal_divided", "deal_two", "deal_two_if", "delayed", "discard", "discard_np", "double_count",
+    "draw_up", "drive_check", "duration", "each_top_or_bottom", "earth_rite", "engage", "engage_any",
+    "engage_cards", "enters_engaged", "evolve", "evolve_cost", "evolve_costs", "exists", "extra_turn",
+    "field_or_ex", "gain_ep", "give_defense", "give_drive", "give_keywords", "give_keywords_stats", "give_kw_if",
+    "give_quoted", "give_quoted_only", "give_stats_keywords", "give_stats_to", "give_trait", "half_count",
+    "hand_at_least", "head_leader_or_follower", "ignores_ward", "it_racing", "k_name", "k_token_name", "leader_low",
+    "lesson", "maneuver", "max_pp", "no_damage", "no_deal", "np_bare", "np_racing", "on_ally_evolves", "on_attack",
+    "on_destroyed", "on_discarded", "on_drive_trigger", "on_enemy_enter", "on_enter_field", "on_field_and_ex",
+    "on_given_drive", "on_leader_damaged", "on_leave_field", "on_play_card", "on_self_event", "on_self_leaves",
+    "on_self_returned", "on_the_field", "on_turn_start", "on_your_field", "once_when_ability", "overflow_ex",
+    "p_discard", "p_discard_it", "p_draw", "p_look", "p_may_summon", "p_reveal_hand", "p_top_or_bottom",
+    "partial_both", "partial_draw", "partial_give", "partial_leader", "partial_recover", "play_free", "played",
+    "played_but_this", "put_among_field", "put_np_cemetery", "q_another", "q_any", "q_atk_max", "q_atk_min",
+    "q_cost", "q_cost_max", "q_cost_min", "q_def_min", "q_each_other", "q_keyword", "q_n_of_your", "q_up_to",
+    "q_with_evolve", "quick_keyword", "race", "recover_pp", "ref_and", "ref_each_and", "ref_enemy_leader",
+    "ref_hand", "ref_its_leader", "ref_racing", "ref_sel", "ref_sel_leader", "ref_top", "ref_your_leader",
+    "refresh", "remove_counters", "rest_cemetery", "returned_count", "reveal", "ride_ability", "sanguine", "search",
+    "search_ex", "search_field", "sel_bottom", "select_opponent", "serve", "serve_ability", "serve_n", "shuffle_in",
+    "st_alt_name", "st_copies_any", "st_copies_n", "st_cost_less", "st_cost_more", "st_have", "st_more",
+    "st_no_ability_damage", "st_reduce", "st_self_have", "st_self_less", "st_stats", "st_their_turn", "st_while",
+    "st_your_turn", "stack_restated", "summon_engaged", "summon_ref", "summon_their", "their_turn", "to_cemetery",
+    "to_deck_bottom", "to_deck_top", "to_ex", "to_owner_ex", "token_pair", "top_or_bottom", "transform",
+    "transform_into", "two_names", "value_sel_stat", "value_self_stat", "when_if_cost", "x_value", "your_turn",
 }
 
 _SVE_ABILITIES = {"evolve_ability", "evolve_costs", "ride_ability", "serve_ability", "activated", "triggered",

@@ -1450,8 +1450,10 @@ def _auto(on: Any, body: tuple, display: str, subject: str | None = None) -> dic
     if cond is not None:
         if "$" in str(_fill(cond, CARD_NAME, "")):
             cond = _sub_subject(cond, subject)
-        on = {"named": on} if isinstance(on, str) else dict(on)
-        on["cond"] = cond
+        # 12.4.3, 12.5.3, 10.1.1.2.1: "[trigger]: If C, E" means "When EVENT, if C, E": the "if"
+        # is part of the effect, not of the trigger condition; the ability becomes pending when
+        # the event happens and C is checked only as it is played (10.6.2.8.2, 10.7.3.2)
+        spec["if"] = cond
     out = {"auto": {"on": on, **prune(spec)}, "text": display}
     if zones:
         out["zones"] = zones
@@ -1563,10 +1565,8 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
             raise NoParse("a spell's 'when' sentence is a delayed effect (10.1.1.4)")
         on, cond, costs, effect = got.children
         ab = _auto(on, (costs, effect), display)
-        a_on = ab["auto"]["on"]
-        a_on = {"named": a_on} if isinstance(a_on, str) else dict(a_on)
-        a_on["cond"] = tc.and_cond(a_on.get("cond"), cond)  # "[trigger], if [condition], [cost]: ..."
-        ab["auto"]["on"] = a_on
+        # "[trigger], if [condition], [cost]: ...": the condition of playing it (10.1.1.2.2), as above
+        ab["auto"]["if"] = tc.and_cond(ab["auto"].get("if"), cond)
         out.abilities.append(ab)
         return
     if kind == "static_ability":
