@@ -699,10 +699,11 @@ class SveSemantics(Transformer):
 
     # -- values -----------------------------------------------------------------------------------
     def played_but_this(self) -> dict:
-        return {"sub": [{"combo": "you"}, 1]}
+        return {"sub": [self.played(), 1]}
 
     def played(self) -> dict:
-        return {"combo": "you"}
+        # the cards you've played this turn: the count Combo reads (13.2.1.2), this card included
+        return {"record": {"key": "played"}}
 
     def returned_count(self) -> dict:
         return {"len": "returned"}
