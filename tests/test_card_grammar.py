@@ -230,12 +230,11 @@ SVE_CHOICES = {
 #: only shrink: a construct leaves it when a scenario's card text uses it)
 SVE_UNPROVEN = {
     "add_stack", "at_least_bare", "box", "bury_ref", "cost_bury", "cost_bury_self_and", "cost_earth_rite",
-    "cost_engage_cards", "cost_engage_np", "cost_leader_def", "cost_lesson", "cost_return", "cost_serve",
-    "deal_divided", "deal_two_if", "delayed", "discard_np", "drive_check", "each_top_or_bottom", "earth_rite",
-    "engage_any", "engage_cards", "evolve", "evolve_cost", "evolve_costs", "extra_turn", "field_or_ex",
-    "give_defense", "give_drive", "give_keywords_stats", "give_kw_if", "give_quoted", "give_quoted_only",
-    "give_trait", "half_count", "it_racing", "k_token_name", "lesson", "maneuver", "np_racing", "on_ally_evolves",
-    "on_discarded", "on_drive_trigger", "on_enemy_enter", "on_given_drive", "on_self_returned", "on_the_field",
+    "cost_engage_cards", "cost_engage_np", "cost_lesson", "cost_return", "cost_serve", "deal_divided",
+    "deal_two_if", "delayed", "discard_np", "drive_check", "each_top_or_bottom", "earth_rite", "engage_any",
+    "engage_cards", "evolve_cost", "extra_turn", "field_or_ex", "give_defense", "give_drive", "give_kw_if",
+    "give_quoted", "give_quoted_only", "give_trait", "half_count", "it_racing", "k_token_name", "lesson",
+    "maneuver", "np_racing", "on_discarded", "on_drive_trigger", "on_enemy_enter", "on_given_drive", "on_the_field",
     "on_turn_start", "on_your_field", "p_top_or_bottom", "partial_both", "played", "put_np_cemetery", "q_another",
     "q_any", "q_each_other", "q_with_evolve", "race", "ref_hand", "ref_racing", "ref_sel", "ref_sel_leader",
     "remove_counters", "ride_ability", "search_ex", "search_field", "serve", "serve_ability", "serve_n",
