@@ -7,12 +7,14 @@ from __future__ import annotations
 import importlib
 import re
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from lark import Tree
 
 from tcgjudge.cards.loader import read_yaml
-from tcgjudge.cards.textcompiler import Uncompilable
+from tcgjudge.cards.textcompiler import NoParse, Uncompilable
 from tcgjudge.games.caster import grammar_compiler as cg
 from tcgjudge.games.sve import grammar_compiler as sg
 
@@ -30,7 +32,7 @@ def test_sve_parenthesized_qualifier_is_read() -> None:
     sg.vocabulary(traits=["Mejiro Family"])
     got = sve("At the start of your main phase, if there are no other Mejiro Family followers on your field "
               "(with a different name than this card), return this card to the hand.", name="Heir")
-    assert got["abilities"][0]["auto"]["on"]["cond"] == {
+    assert got["abilities"][0]["auto"]["if"] == {
         "none": {"not_name": "Heir", "other": True, "type": "follower", "trait": "Mejiro Family", "controller": "you"}}
     with pytest.raises(Uncompilable):
         sve("[FANFARE] Draw a card (if nobody looks).")
@@ -147,45 +149,152 @@ CASTER_UNPROVEN = {
 }
 
 
+# ------------------------------------------------ the audit shared by the games: constructs in play
+def _named_constructs(grammar: Path, choices: set[str]) -> set[str]:
+    """The named constructs of a grammar: its aliases (``-> name``) and rule names, less the rules
+    that are mere choices among other constructs (or containers with no meaning of their own)."""
+    text = grammar.read_text(encoding="utf-8")
+    named = set(re.findall(r"->\s*(\w+)", text)) | set(re.findall(r"^\??([a-z_]+)\s*:", text, re.M))
+    assert choices <= named, sorted(choices - named)  # no stale exclusions
+    return named - choices
+
+
+def _walk(tree: object, used: set[str], pick: Callable[[Tree], Tree] | None = None) -> None:
+    """Add to `used` the name of every node of a parse tree; where the parser kept several readings
+    (an ``_ambig`` node), only the reading `pick` says the compiler takes."""
+    if not isinstance(tree, Tree):
+        return
+    if tree.data == "_ambig" and pick is not None:
+        _walk(pick(tree), used, pick)
+        return
+    used.add(str(tree.data))
+    for c in tree.children:
+        _walk(c, used, pick)
+
+
+def _scenario_cards(game: str, learn: Callable[[dict], None]) -> Iterator[dict]:
+    """The cards of the `conformance/GAME/cards/` scenarios given by printed text alone (no
+    ``script``, ``abilities`` or ``effect``), each file's vocabulary learnt first."""
+    for f in sorted((ROOT / "conformance" / game / "cards").glob("*.yaml")):
+        cards = [c for c in read_yaml(f).get("cards", []) if isinstance(c, dict)]
+        for c in cards:
+            learn(c)
+        for c in cards:
+            t = c.get("text")
+            if isinstance(t, str) and t.strip() and not {"script", "abilities", "effect"} & set(c):
+                yield c
+
+
+def _audit(named: set[str], used: set[str], unproven: set[str]) -> None:
+    assert unproven <= named, sorted(unproven - named)  # no stale names
+    assert sorted(named - used - unproven) == []  # a new construct needs a scenario
+    assert sorted(unproven & used) == []  # proven now: take it off the list
+
 
 def _caster_constructs() -> tuple[set[str], set[str]]:
     """(the named constructs of grammar.lark, those the `cards/` scenarios' card texts use)."""
-    import re
-
-    from lark import Tree
-
-    from tcgjudge.games.caster import grammar_compiler as cg
     from tcgjudge.games.caster.assembly import notation
 
-    text = cg.GRAMMAR_FILE.read_text(encoding="utf-8")
-    named = set(re.findall(r"->\s*(\w+)", text)) | set(re.findall(r"^\??([a-z_]+)\s*:", text, re.M))
-    named -= {"paragraph", "clause", "clause_chain", "trigger", "cost", "np", "mod", "condition", "static_clause",
-              "static_sentence", "suffix", "player", "cond_body", "quant", "who", "become_what"}  # choices: not constructs
+    named = _named_constructs(cg.GRAMMAR_FILE, {
+        "paragraph", "clause", "clause_chain", "trigger", "cost", "np", "mod", "condition", "static_clause",
+        "static_sentence", "suffix", "player", "cond_body", "quant", "who", "become_what"})  # choices
     used: set[str] = set()
-
-    def walk(t: object) -> None:
-        if isinstance(t, Tree):
-            used.add(str(t.data))
-            for c in t.children:
-                walk(c)
-
-    for f in sorted((ROOT / "conformance" / "caster" / "cards").glob("*.yaml")):
-        cards = [c for c in read_yaml(f).get("cards", []) if isinstance(c, dict)]
-        for c in cards:
-            cg.learn_entry(c)
-        for c in cards:
-            t = c.get("text")
-            if isinstance(t, str) and not {"script", "abilities", "effect"} & set(c):
-                for line in notation(t):
-                    walk(cg._parse(line))
+    for c in _scenario_cards("caster", cg.learn_entry):
+        for line in notation(c["text"]):
+            _walk(cg._parse(line), used)
     return named, used
 
 
 def test_caster_grammar_constructs_are_proven_by_scenarios() -> None:
-    named, used = _caster_constructs()
-    assert CASTER_UNPROVEN <= named, sorted(CASTER_UNPROVEN - named)  # no stale names
-    assert sorted(named - used - CASTER_UNPROVEN) == []  # a new construct needs a scenario
-    assert sorted(CASTER_UNPROVEN & used) == []  # proven now: take it off the list
+    _audit(*_caster_constructs(), CASTER_UNPROVEN)
+
+
+# -------------------------------------------- every SVE grammar construct is proven in play
+#: rules of the SVE grammar that are choices among constructs, never a node of their own (`?rule`
+#: whose every alternative is aliased or a single part), or containers with no meaning of their own
+SVE_CHOICES = {
+    "ability", "act_cost", "clause", "clause_chain", "condition", "cost_item", "effect_item", "kind", "np",
+    "partial", "passive", "place", "qualifier", "quant", "ref", "ref_one", "trigger_phrase", "value",
+    "paragraph", "spell_text", "effect", "sentence", "effects", "joiner", "body", "count_word", "stats", "pp",
+    "np_one", "head", "adjective", "keywords", "static_sentence", "trigger_costs", "act_costs", "act_icon_cost",
+    "player",
+}
+
+#: constructs of the SVE grammar no `conformance/sve/cards/` scenario plays yet (this list may
+#: only shrink: a construct leaves it when a scenario's card text uses it)
+SVE_UNPROVEN = {
+    "add_stack", "box", "cost_bury_self_and", "cost_earth_rite", "cost_engage_cards", "cost_lesson", "cost_serve",
+    "deal_divided", "deal_two_if", "discard_np", "drive_check", "each_top_or_bottom", "earth_rite", "engage_any",
+    "evolve_cost", "extra_turn", "field_or_ex", "give_drive", "give_kw_if", "give_quoted", "give_quoted_only",
+    "give_trait", "it_racing", "k_token_name", "lesson", "maneuver", "np_racing", "on_discarded",
+    "on_drive_trigger", "on_enemy_enter", "on_given_drive", "on_the_field", "on_turn_start", "on_your_field",
+    "partial_both", "played", "put_np_cemetery", "q_another", "q_each_other", "q_with_evolve", "race", "ref_hand",
+    "ref_racing", "remove_counters", "ride_ability", "search_field", "serve", "serve_ability", "serve_n",
+    "st_copies_any", "st_copies_n", "st_cost_more", "st_no_ability_damage", "stack_restated", "value_self_stat",
+    "when_if_cost", "x_value",
+    "at_most_bare_pre", "cost_less_turn", "evolve_cost_its", "evolve_cost_turn", "fan_cost_leader_sub",
+    "fan_cost_less", "fan_leader_sub", "fan_whose", "leader_is", "lost_def_count", "p_ex_tokens",
+    "q_including_self", "q_not_named", "st_any_named_cost", "st_self_less_per_name", "token_pair_n",
+}
+
+_SVE_ABILITIES = {"evolve_ability", "evolve_costs", "ride_ability", "serve_ability", "activated", "triggered",
+                  "when_ability", "when_if_cost", "once_when_ability", "static_ability"}
+
+
+def _sve_used(text: str, card_type: str, name: str, used: set[str]) -> None:
+    """The constructs the compiler takes from one card text: every parse it makes while compiling
+    the card is kept, and walked along the readings that have a meaning (as the compiler does:
+    the first reading of an ``_ambig`` node that means something); a parse none of whose readings
+    means anything (a trial the compiler dropped) adds nothing."""
+    from tcgjudge.games.sve.assembly import Compiled
+
+    trees: list[tuple[str, Tree]] = []
+    real = sg.parse
+
+    def recording(t: str, start: str = "paragraph") -> Tree:
+        tree = real(t, start)
+        trees.append((t, tree))
+        return tree
+
+    sg.parse = recording
+    try:
+        sg.compile_text(text, card_type=card_type, name=name)
+    finally:
+        sg.parse = real
+    for line, tree in trees:
+        def means(alt: Tree, line: str = line) -> bool:
+            try:
+                if alt.data == "paragraph":
+                    sg._paragraph(alt, line, Compiled(), card_type)
+                elif alt.data in _SVE_ABILITIES:
+                    sg._ability(alt, line, Compiled(), card_type)
+                else:
+                    sg._transform(alt)
+            except (NoParse, Uncompilable):
+                return False
+            return True
+
+        def pick(node: Tree, means: Callable[[Tree], bool] = means) -> Tree:
+            return next((a for a in node.children if means(a)), Tree("_none", []))
+
+        root = pick(tree) if tree.data == "_ambig" else tree
+        if root.data != "_none" and means(root):
+            _walk(root, used, pick)
+    used.discard("_none")
+
+
+def _sve_constructs() -> tuple[set[str], set[str]]:
+    """(the named constructs of the SVE grammar, those the `cards/` scenarios' card texts use)."""
+    named = _named_constructs(sg.GRAMMAR_FILE, SVE_CHOICES)
+    used: set[str] = set()
+    for c in _scenario_cards("sve", sg.learn_entry):
+        _sve_used(c["text"], str(c.get("type", "follower")).lower(), str(c.get("name", "")), used)
+    return named, used
+
+
+@pytest.mark.rules("sve", "2.6")
+def test_sve_grammar_constructs_are_proven_by_scenarios() -> None:
+    _audit(*_sve_constructs(), SVE_UNPROVEN)
 
 
 def test_sve_unread_text_is_named_by_its_first_unread_sentence() -> None:

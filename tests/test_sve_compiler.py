@@ -132,7 +132,7 @@ def test_parenthesized_qualifier_is_read_not_dropped() -> None:
     # part of its sentence ("with a different name than this card": not_name, the card's name)
     text = ("At the start of your main phase, if there are no other Mejiro Family followers on your field "
             "(with a different name than this card), return this card to the hand.")
-    a = compile_text(text, name="Mejiro Ardan")["abilities"][0]["auto"]["on"]["cond"]
+    a = compile_text(text, name="Mejiro Ardan")["abilities"][0]["auto"]["if"]
     assert a == {"none": {"not_name": "Mejiro Ardan", "other": True, "type": "follower",
                           "trait": "Mejiro Family", "controller": "you"}}
     # parenthesized words that are neither reminder text nor read stop the card
@@ -378,9 +378,9 @@ def test_a_card_in_a_hidden_zone_is_chosen_on_resolution() -> None:
 
 
 def test_if_governs_its_own_sentence() -> None:
-    # the whole text: the trigger's condition (checked when the card enters)
-    assert one("(F) If there is an amulet on your field, give your leader +2 defense.")["on"] == {
-        "named": "fanfare", "cond": {"exists": {"type": "amulet", "controller": "you"}}}
+    # the whole text: the ability's condition, checked as it is played (12.4.3: not the trigger's)
+    got = one("(F) If there is an amulet on your field, give your leader +2 defense.")
+    assert got["on"] == "fanfare" and got["if"] == {"exists": {"type": "amulet", "controller": "you"}}
     # one sentence of several: only that sentence
     assert one("(F) If there is an amulet on your field, give your leader +2 defense. Draw a card.") == {
         "on": "fanfare",
@@ -530,14 +530,15 @@ def test_stack_keyword_restated() -> None:
 
 @pytest.mark.rules("sve", "13.4.1.2", "13.5.2.2", "13.5.1.2")
 def test_overflow_sanguine_necrocharge() -> None:
+    # 12.4.3: the "if" after the icon is part of the effect, checked as the ability is played
     assert one("(F) If Overflow is active for you, give this follower +2/+2.") == {
-        "on": {"named": "fanfare", "cond": {"overflow": True}},
+        "on": "fanfare", "if": {"overflow": True},
         "do": [{"modify": {"what": "self", "atk": 2, "def": 2}}]}
     assert eff("Select an enemy follower on the field and deal it 2 damage. If Overflow is active for you, deal 4 "
                "damage instead.")["do"] == [
         {"if": {"cond": {"overflow": True}, "then": [{"deal": {"what": "t", "n": 4}}],
                 "else": [{"deal": {"what": "t", "n": 2}}]}}]
-    assert one("(F) If Sanguine is active for you, give this follower Storm.")["on"]["cond"] == {"sanguine": True}
+    assert one("(F) If Sanguine is active for you, give this follower Storm.")["if"] == {"sanguine": True}
     assert one("(F) Necrocharge (10): Give this follower +2/+0.")["do"] == [
         {"if": {"cond": {"necrocharge": 10}, "then": [{"modify": {"what": "self", "atk": 2, "def": 0}}]}}]
     assert one("(F) NC (5): Draw a card.")["do"] == [{"if": {"cond": {"necrocharge": 5}, "then": [{"draw": 1}]}}]
@@ -595,7 +596,7 @@ def test_triggers() -> None:
         "on": {"named": "spell_played"}, "do": [{"counter": {"what": "self", "name": "spell", "n": 1}}]}
     got = one("At the start of your end phase, if your leader's defense is 6 or less, (tap), put this card into "
               "your cemetery: Deal 6 damage to each enemy follower on the field.", "amulet")
-    assert got["on"]["cond"] == {"compare": [{"prop": [{"zone": "leader", "controller": "you"}, "def"]}, "<=", 6]}
+    assert got["if"] == {"compare": [{"prop": [{"zone": "leader", "controller": "you"}, "def"]}, "<=", 6]}
     assert got["cost"] == ["engage", {"bury": "self"}]
 
 

@@ -153,8 +153,8 @@ def core_vocabulary() -> Vocabulary:
     v.op("remove", short="what", required=("what",), what=REF, face=STR,
          doc="Remove from the game / to the removed zone.")
     v.op("return", short="what", required=("what",), what=REF, doc="Return to the owner's hand.")
-    v.op("to_deck", short="what", required=("what",), what=REF, pos=STR, shuffle=BOOL,
-         doc="Put into the owner's deck (top, bottom or shuffled in).")
+    v.op("to_deck", short="what", required=("what",), what=REF, pos=STR, shuffle=BOOL, player=PLAYER,
+         doc="Put into the owner's deck (top, bottom or shuffled in); `player` performs it.")
     v.op("move", required=("what", "to"), what=REF, to=ZONE, player=PLAYER, pos=STR, face=STR,
          orientation=STR, **{"as": STR}, doc="Move objects to a zone.")
     v.op("put_field", short="what", required=("what",), what=REF, orientation=STR, player=PLAYER,

@@ -313,7 +313,8 @@ def k_bottom(w: Any) -> list:
 
 
 def k_top_or_bottom(w: Any) -> list:
-    return [{"to_deck": {"what": w, "pos": "top_or_bottom"}}]
+    # no player named: the effect's controller performs it and chooses (3.1.2.4.1)
+    return [{"to_deck": {"what": w, "pos": "top_or_bottom", "player": "you"}}]
 
 
 def k_each_top_or_bottom(p: str) -> list:

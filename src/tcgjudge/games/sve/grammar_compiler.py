@@ -753,10 +753,11 @@ class SveSemantics(Transformer):
 
     # -- values -----------------------------------------------------------------------------------
     def played_but_this(self) -> dict:
-        return {"sub": [{"combo": "you"}, 1]}
+        return {"sub": [self.played(), 1]}
 
     def played(self) -> dict:
-        return {"combo": "you"}
+        # the cards you've played this turn: the count Combo reads (13.2.1.2), this card included
+        return {"record": {"key": "played"}}
 
     def returned_count(self) -> dict:
         return {"len": "returned"}
@@ -1594,8 +1595,10 @@ def _auto(on: Any, body: tuple, display: str, subject: str | None = None) -> dic
     if cond is not None:
         if "$" in str(_fill(cond, CARD_NAME, "")):
             cond = _sub_subject(cond, subject)
-        on = {"named": on} if isinstance(on, str) else dict(on)
-        on["cond"] = cond
+        # 12.4.3, 12.5.3, 10.1.1.2.1: "[trigger]: If C, E" means "When EVENT, if C, E": the "if"
+        # is part of the effect, not of the trigger condition; the ability becomes pending when
+        # the event happens and C is checked only as it is played (10.6.2.8.2, 10.7.3.2)
+        spec["if"] = cond
     out = {"auto": {"on": on, **prune(spec)}, "text": display}
     if zones:
         out["zones"] = zones
@@ -1707,10 +1710,8 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
             raise NoParse("a spell's 'when' sentence is a delayed effect (10.1.1.4)")
         on, cond, costs, effect = got.children
         ab = _auto(on, (costs, effect), display)
-        a_on = ab["auto"]["on"]
-        a_on = {"named": a_on} if isinstance(a_on, str) else dict(a_on)
-        a_on["cond"] = tc.and_cond(a_on.get("cond"), cond)  # "[trigger], if [condition], [cost]: ..."
-        ab["auto"]["on"] = a_on
+        # "[trigger], if [condition], [cost]: ...": the condition of playing it (10.1.1.2.2), as above
+        ab["auto"]["if"] = tc.and_cond(ab["auto"].get("if"), cond)
         out.abilities.append(ab)
         return
     if kind == "static_ability":
@@ -1865,11 +1866,18 @@ def _paragraph(tree: Any, line: str, out: Compiled, card_type: str) -> None:
             out.add_kw("quick")
         else:
             # an ability runs to the end of its paragraph (keyword sentences come before it)
-            chunk = line[ch.meta.start_pos:] if not ch.meta.empty else line
+            chunk = line[_start(ch):] if not ch.meta.empty else line
             quick = i > 0 and kids[i - 1].data == "quick_keyword"
             if quick:
                 chunk = line[kids[i - 1].meta.start_pos:ch.meta.end_pos]
             _ability(ch, chunk, out, card_type, quick)
+
+
+def _start(tree: Tree) -> int:
+    """Where an ability's text begins: its first word.  (Lark gives a rule whose first part is
+    ambiguous the position of its first unambiguous part, e.g. the effect after the trigger.)"""
+    starts = [t.start_pos for t in tree.scan_values(lambda v: isinstance(v, Token)) if t.start_pos is not None]
+    return min([tree.meta.start_pos, *starts])
 
 
 _POOL_LEARNT = [False]

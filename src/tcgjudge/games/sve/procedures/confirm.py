@@ -72,17 +72,18 @@ def proc_confirm(g: Game, f: Frame) -> None:
 
 def _condition_holds(g: Game, t) -> bool:
     """The "if" written right after a trigger ("Fanfare: If your leader has 10 defense or less,
-    draw a card") is checked when the trigger condition is met (so the ability becomes pending
-    only then) and again as the ability is played: the effect is "[text]" of 12.4.3 / 12.5.3,
-    performed as written when it resolves (10.6.2.8.2), so a condition that no longer holds does
-    nothing (10.7.3.2)."""
-    pat = t.ability.spec.get("on") if isinstance(t.ability.spec, dict) else None
-    if not isinstance(pat, dict) or "cond" not in pat:
+    draw a card", the ability's ``if``) is part of its effect: "[Fanfare] [text]" means "When this
+    card is put onto the field ..., [text]" (12.4.3, 12.5.3), so the ability becomes pending when
+    the event happens whatever the condition, and the condition is checked as the ability is
+    played and performed as written (10.6.2.8.2): one that does not hold then does nothing
+    (10.7.3.2), one that holds by then is performed even if it did not when the event happened."""
+    spec = t.ability.spec if isinstance(t.ability.spec, dict) else {}
+    if spec.get("if") is None:
         return True
     bind = dict(t.bind) if isinstance(t.bind, dict) else {}
-    if cond(Ctx(g, t.controller, t.source).child(**bind), pat["cond"]):
+    if cond(Ctx(g, t.controller, t.source).child(**bind), spec["if"]):
         return True
-    g.note(f"{g.rules.obj_name(g, t.source, None)}: its ability's condition no longer holds; it does nothing (10.7.3.2)")
+    g.note(f"{g.rules.obj_name(g, t.source, None)}: its ability's condition does not hold; it does nothing (10.7.3.2)")
     return False
 
 

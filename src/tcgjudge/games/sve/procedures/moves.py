@@ -146,6 +146,7 @@ def plan_from_op(rt: Run, ids: list[int], dest: str, cause: str, extra: dict) ->
 def plan_entry(o: Obj, dest: str, cause: str, extra: dict, performer: int) -> dict | None:
     zp: int | None = o.owner
     face: bool | None = None
+    chooser: int | None = None
     orient = extra.get("orientation")
     pos = extra.get("pos", "top")
     side = extra.get("side")
@@ -160,6 +161,7 @@ def plan_entry(o: Obj, dest: str, cause: str, extra: dict, performer: int) -> di
         dest = "hand"
     elif cause == "to_deck":
         dest = "deck"
+        chooser = performer if "player" in extra else None
     elif cause == "bury":
         dest = "cemetery"  # 5.33.1
     elif cause in ("put_field", "summon"):
@@ -179,7 +181,7 @@ def plan_entry(o: Obj, dest: str, cause: str, extra: dict, performer: int) -> di
     if o.zone == dest and (zp is None or o.zp == zp) and dest != "deck":
         return None  # 1.3.2.1: already there
     return {"oid": o.id, "dest": dest, "zp": zp, "face": face, "orient": orient, "pos": pos, "side": side,
-            "cause": cause, "shuffle": bool(extra.get("shuffle")), "ask": None}
+            "cause": cause, "shuffle": bool(extra.get("shuffle")), "ask": None, "chooser": chooser}
 
 
 # -------------------------------------------------------------------- the procedure
@@ -370,10 +372,13 @@ def _replacements(g: Game, f: Frame, e: dict) -> bool:
                 return True
         e["done_repl"] = True
     if e["dest"] == "deck" and e["pos"] == "top_or_bottom":
-        # "on the top or bottom of its owner's deck": the card's controller chooses
+        # "on the top or bottom of its owner's deck": the player who performs it chooses, the
+        # effect's controller when the text names nobody (3.1.2.4.1), else the card's controller
+        # ("Its controller puts it ...")
         ans = g.answer(f)
         if ans is None:
-            g.ask(o.controller, "deck_position", f"put {rules.obj_name(g, e['oid'], None)} on the top or the bottom "
+            chooser = e.get("chooser")
+            g.ask(o.controller if chooser is None else chooser, "deck_position", f"put {rules.obj_name(g, e['oid'], None)} on the top or the bottom "
                   "of its owner's deck?", [("choose top", "top"), ("choose bottom", "bottom")])
             return False
         e["pos"] = ans
