@@ -296,32 +296,30 @@ def test_several_break_cards_are_played_in_the_order_their_owner_chooses() -> No
     assert [r.names.get(x) for x in r.g.zones[(-1, "chase")]] == ["w", "d"]
 
 
-@pytest.mark.rules("caster", "1111.2c", "1103.5")
-def test_dct_break_needs_earnest_cards_in_the_graveyard() -> None:
-    r = run(break_setup("Harbor Sentinel", """    orbs: [{card: Reliquary Golem, id: g}]
-    graveyard: [Earnest Squire, Earnest Prayer, Earnest Acolyte]""") + "  - p1: corrupt orb 1\n")
-    assert "play Reliquary Golem" in labels(r)
-    r = run(break_setup("Harbor Sentinel", """    orbs: [{card: Reliquary Golem, id: g}]
-    graveyard: [Earnest Squire, Earnest Prayer, Kindled Hound]""") + """
+CONDITIONAL_BREAKS = [
+    # DCT Break needs Earnest cards in the graveyard
+    pytest.param("Reliquary Golem", "graveyard: [Earnest Squire, Earnest Prayer, Earnest Acolyte]",
+                 "graveyard: [Earnest Squire, Earnest Prayer, Kindled Hound]",
+                 marks=pytest.mark.rules("caster", "1111.2c", "1103.5"), id="dct-break"),
+    # BINGO Break needs a bingo line
+    pytest.param("Jackpot Golem", "bingo: [Kindled Hound, Reef Crab, Flash Fire]",
+                 "bingo: [Kindled Hound, Reef Crab, Ash Wall]",
+                 marks=pytest.mark.rules("caster", "1117.2c", "314.1"), id="bingo-break"),
+]
+
+
+@pytest.mark.parametrize("golem,met,unmet", CONDITIONAL_BREAKS)
+def test_a_conditional_break_needs_its_condition(golem: str, met: str, unmet: str) -> None:
+    r = run(break_setup("Harbor Sentinel", f"""    orbs: [{{card: {golem}, id: g}}]
+    {met}""") + "  - p1: corrupt orb 1\n")
+    assert f"play {golem}" in labels(r)
+    r = run(break_setup("Harbor Sentinel", f"""    orbs: [{{card: {golem}, id: g}}]
+    {unmet}""") + """
   - p1: corrupt orb 1
 expect:
   g: {zone: p2.hand}
 """)
-    assert r.g.pending is None or "play Reliquary Golem" not in labels(r)
-
-
-@pytest.mark.rules("caster", "1117.2c", "314.1")
-def test_bingo_break_needs_a_bingo_line() -> None:
-    r = run(break_setup("Harbor Sentinel", """    orbs: [{card: Jackpot Golem, id: g}]
-    bingo: [Kindled Hound, Reef Crab, Flash Fire]""") + "  - p1: corrupt orb 1\n")
-    assert "play Jackpot Golem" in labels(r)
-    r = run(break_setup("Harbor Sentinel", """    orbs: [{card: Jackpot Golem, id: g}]
-    bingo: [Kindled Hound, Reef Crab, Ash Wall]""") + """
-  - p1: corrupt orb 1
-expect:
-  g: {zone: p2.hand}
-""")
-    assert r.g.pending is None or "play Jackpot Golem" not in labels(r)
+    assert r.g.pending is None or f"play {golem}" not in labels(r)
 
 
 # ---------------------------------------------------------------------- 1104 Slow Start
