@@ -36,6 +36,11 @@ def engine(game: str, n: int) -> tuple[int, float]:
     return steps, time.process_time() - t
 
 
+def random_legal(rng: np.random.Generator, obs: dict) -> int:
+    """A uniformly random action among those the observation's mask allows."""
+    return int(rng.choice(np.flatnonzero(obs["action_mask"])))
+
+
 def aec(game: str, n: int) -> tuple[int, float]:
     env = pettingzoo_env(game, seed=1)
     rng, steps, t = np.random.default_rng(0), 0, time.process_time()
@@ -46,7 +51,7 @@ def aec(game: str, n: int) -> tuple[int, float]:
             if term or trunc:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            env.step(random_legal(rng, obs))
             steps += 1
     return steps, time.process_time() - t
 
@@ -58,7 +63,7 @@ def gym(game: str, n: int) -> tuple[int, float]:
         obs, _ = env.reset(seed=i)
         done = False
         while not done:
-            obs, _r, term, trunc, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            obs, _r, term, trunc, _ = env.step(random_legal(rng, obs))
             steps += 1
             done = term or trunc
     return steps, time.process_time() - t

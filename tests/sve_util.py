@@ -45,3 +45,17 @@ def follower(name: str, cost: int = 1, atk: int = 1, df: int = 1, **kw: Any) -> 
            "def": df, "text": kw.pop("text", "")}
     out.update(kw)
     return out
+
+
+def setup(p1: dict, p2: dict | None = None, deck: int = 5, **kw: Any) -> dict:
+    """A main-phase position on turn 5 with p1 active, 5 PP, and ``deck`` cards in each deck;
+    ``p1``/``p2`` and ``kw`` add to or override it."""
+    s = {"turn": 5, "active": "p1", "at": "main", **kw}
+    s["p1"] = {"deck": deck, "pp": 5, "max_pp": 5, **p1}
+    s["p2"] = {"deck": deck, **(p2 or {})}
+    return s
+
+
+def spell(name: str, cost: int = 0, **kw: Any) -> dict:
+    return {"name": name, "type": "spell", "class": kw.pop("cls", "neutral"), "cost": cost,
+            "text": kw.pop("text", ""), **kw}

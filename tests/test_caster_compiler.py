@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
+from caster_util import main_phase, run
 from tcgjudge.cards.language import CardError
-from tcgjudge.cards.loader import _Loader, load_yaml_text
+from tcgjudge.cards.loader import _Loader
 from tcgjudge.games.caster import rules
 from tcgjudge.games.caster.compiler import (
     Uncompilable,
@@ -577,15 +578,6 @@ def test_the_pool_still_loads_with_its_own_abilities() -> None:
 
 
 # ------------------------------------------------------------------------------ in a game
-def run(text: str) -> Runner:
-    data = load_yaml_text(text)
-    data.setdefault("game", "caster")
-    data.setdefault("name", "inline")
-    r = Runner(data, Path("inline.yaml"))
-    r.run()
-    return r
-
-
 def pass_priority(r: Runner) -> None:
     """Both players pass while priority decisions are pending."""
     g = r.g
@@ -629,17 +621,9 @@ def test_a_text_only_enter_card_destroys_a_legal_target_only() -> None:
     atk: 1000
     def: 1000
     text: "[Enter] ⇒ Destroy target enemy servant with a cost of 2 or less."
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    hand: [{card: Ember Lancer, id: l}]
-    aether: [ignus]
-    deck: 5
-  p2:
-    field: [{card: Cinder Hound, id: h}, {card: Ash Brute, id: b}]
-    deck: 5
+""" + main_phase(
+    "{hand: [{card: Ember Lancer, id: l}], aether: [ignus], deck: 5}",
+    "{field: [{card: Cinder Hound, id: h}, {card: Ash Brute, id: b}], deck: 5}") + """
 do:
   - p1: play Ember Lancer
   - p1: pay ignus
@@ -663,16 +647,9 @@ def test_a_text_only_caster_ability_gives_atk() -> None:
     level: 1
     element: ignus
     text: "[Rest]: Target allied servant gains +700 ATK until end of turn."
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    casters: [{card: Spark Tutor, id: s}]
-    field: [{card: Cinder Hound, id: h}]
-    deck: 5
-  p2:
-    deck: 5
+""" + main_phase(
+    "{casters: [{card: Spark Tutor, id: s}], field: [{card: Cinder Hound, id: h}], deck: 5}",
+    "{deck: 5}") + """
 do:
   - p1: "activate s: [Rest]: Target allied servant ga"
   - p1: choose h
@@ -692,18 +669,9 @@ def test_the_enemy_player_chooses_and_banishes_their_own_servant() -> None:
     element: terra
     cost: 1
     text: "Target enemy player banishes a servant."
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    hand: [Decree]
-    field: [{card: Cinder Hound, id: mine}]
-    aether: [terra]
-    deck: 5
-  p2:
-    field: [{card: Cinder Hound, id: h}, {card: Ash Brute, id: b}]
-    deck: 5
+""" + main_phase(
+    "{hand: [Decree], field: [{card: Cinder Hound, id: mine}], aether: [terra], deck: 5}",
+    "{field: [{card: Cinder Hound, id: h}, {card: Ash Brute, id: b}], deck: 5}") + """
 do:
   - p1: play Decree
   - p1: pay terra
@@ -729,18 +697,10 @@ def test_each_player_banishes_one_not_of_the_race() -> None:
     def: 100
     race: Herald
     text: "[Enter] ⇒ Each player banishes a non-Dragon servant."
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    hand: [Purge Herald]
-    field: [{card: Cinder Hound, id: mh}, {card: Ash Brute, id: mb}]
-    aether: [terra]
-    deck: 5
-  p2:
-    field: [{card: Cinder Hound, id: h}, {card: Ash Brute, id: b}]
-    deck: 5
+""" + main_phase(
+    "{hand: [Purge Herald], field: [{card: Cinder Hound, id: mh}, {card: Ash Brute, id: mb}],"
+    " aether: [terra], deck: 5}",
+    "{field: [{card: Cinder Hound, id: h}, {card: Ash Brute, id: b}], deck: 5}") + """
 do:
   - p1: play Purge Herald
   - p1: pay terra
@@ -776,17 +736,7 @@ cards:
     element: luna
     text: "[Rest], discard a card: Draw a card if you discarded a card this turn."
 """
-    setup = """
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    casters: [{card: %s, id: r}]
-    hand: [Filler]
-    deck: 5
-  p2:
-    deck: 5
+    setup = main_phase("{casters: [{card: %s, id: r}], hand: [Filler], deck: 5}", "{deck: 5}") + """
 do:
   - p1: "activate r: %s"
   %s
@@ -807,16 +757,9 @@ def test_a_switch_is_tallied() -> None:
     level: 1
     element: aes
     text: "[Rest]: Draw a card if an allied servant switched this turn."
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    casters: [{card: Switch Watcher, id: w}]
-    field: [{card: Cinder Hound, id: h}]
-    deck: 5
-  p2:
-    deck: 5
+""" + main_phase(
+    "{casters: [{card: Switch Watcher, id: w}], field: [{card: Cinder Hound, id: h}], deck: 5}",
+    "{deck: 5}") + """
 do:
   %s
   - p1: "activate w: [Rest]: Draw a card if an allied"
@@ -844,17 +787,9 @@ def test_last_words_returns_the_card_from_the_graveyard() -> None:
     element: ignus
     cost: 1
     text: "Destroy target servant."
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    hand: [Smite]
-    aether: [ignus]
-    deck: 5
-  p2:
-    field: [{card: Lucky Charm, id: c}]
-    deck: 5
+""" + main_phase(
+    "{hand: [Smite], aether: [ignus], deck: 5}",
+    "{field: [{card: Lucky Charm, id: c}], deck: 5}") + """
 do:
   - p1: play Smite
   - p1: choose c
@@ -906,15 +841,9 @@ cards:
     type: caster
     level: 1
     element: ignus
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    casters: [{card: Deck Scryer, id: s}]
-    deck: [%s, Filler, Filler]
-  p2:
-    deck: 5
+""" + main_phase(
+    "{casters: [{card: Deck Scryer, id: s}], deck: [%s, Filler, Filler]}",
+    "{deck: 5}") + """
 do:
   - p1: "activate s: [Rest]: Reveal the top card of y"
   - p1: pass
@@ -937,17 +866,9 @@ def test_an_option_is_chosen_as_the_ability_is_played() -> None:
     atk: 100
     def: 100
     text: "[Enter] ⇒ Rest or reverse target servant."
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    hand: [Compass Imp]
-    aether: [aqua]
-    deck: 5
-  p2:
-    field: [{card: Ash Brute, id: b}]
-    deck: 5
+""" + main_phase(
+    "{hand: [Compass Imp], aether: [aqua], deck: 5}",
+    "{field: [{card: Ash Brute, id: b}], deck: 5}") + """
 do:
   - p1: play Compass Imp
   - p1: pay aqua
@@ -989,16 +910,9 @@ cards:
     cost: 1
     atk: 100
     def: 100
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    hand: [Butler Imp]
-    aether: [aqua]
-    deck: [Filler, Filler, Gem Sprite, Filler]
-  p2:
-    deck: 5
+""" + main_phase(
+    "{hand: [Butler Imp], aether: [aqua], deck: [Filler, Filler, Gem Sprite, Filler]}",
+    "{deck: 5}") + """
 do:
   - p1: play Butler Imp
   - p1: pay aqua
@@ -1107,19 +1021,9 @@ def test_an_additional_cost_banishes_one_of_your_orbs() -> None:
     element: solis
     cost: 1
     text: "As an additional cost to play this card, banish an orb.\\nDestroy target servant."
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    hand: [Orb Burner]
-    orbs: 2
-    aether: [solis]
-    deck: 5
-  p2:
-    field: [{card: Ash Brute, id: b}]
-    orbs: 4
-    deck: 5
+""" + main_phase(
+    "{hand: [Orb Burner], orbs: 2, aether: [solis], deck: 5}",
+    "{field: [{card: Ash Brute, id: b}], orbs: 4, deck: 5}") + """
 do:
   - p1: play Orb Burner
   - p1: choose b

@@ -8,26 +8,10 @@ a mechanic that does nothing fails the test.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from tcgjudge.cards.loader import load_yaml_text
-from tcgjudge.interfaces.scenario import Runner, StepFailed
-
-
-def run(text: str, expect_fail: bool = False) -> Runner:
-    """Run an inline scenario; returns the runner (its game is ``r.g``)."""
-    data = load_yaml_text(text)
-    data.setdefault("game", "caster")
-    data.setdefault("name", "inline")
-    r = Runner(data, Path("inline.yaml"))
-    if expect_fail:
-        with pytest.raises(StepFailed):
-            r.run()
-    else:
-        r.run()
-    return r
+from caster_util import main_phase, run
+from tcgjudge.interfaces.scenario import Runner
 
 
 def obj(r: Runner, sid: str):
@@ -55,17 +39,7 @@ def to_attack(r: Runner) -> list[str]:
 
 
 # ------------------------------------------------------------ 1102 Double/Triple Corrupt
-ATTACK_PLAYER = """
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    field: [{card: %s, id: a}%s]
-    deck: 10
-  p2:
-    orbs: %d
-    deck: 10
+ATTACK_PLAYER = main_phase("{field: [{card: %s, id: a}%s], deck: 10}", "{orbs: %d, deck: 10}") + """
 do:
   - p1: attack a -> p2
   - p1: pass
@@ -155,17 +129,7 @@ cards:
     text: "[Double Corrupt]\\n[Enter] ⇒ Corrupt an enemy orb."
     abilities:
       - auto: {on: enter, do: [{corrupt: {n: 1, player: enemy}}]}
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    hand: [Orb Render]
-    aether: [ignus]
-    deck: 10
-  p2:
-    orbs: 7
-    deck: 10
+""" + main_phase("{hand: [Orb Render], aether: [ignus], deck: 10}", "{orbs: 7, deck: 10}") + """
 do:
   - p1: play Orb Render
   - p1: pay ignus
@@ -332,32 +296,30 @@ def test_several_break_cards_are_played_in_the_order_their_owner_chooses() -> No
     assert [r.names.get(x) for x in r.g.zones[(-1, "chase")]] == ["w", "d"]
 
 
-@pytest.mark.rules("caster", "1111.2c", "1103.5")
-def test_dct_break_needs_earnest_cards_in_the_graveyard() -> None:
-    r = run(break_setup("Harbor Sentinel", """    orbs: [{card: Reliquary Golem, id: g}]
-    graveyard: [Earnest Squire, Earnest Prayer, Earnest Acolyte]""") + "  - p1: corrupt orb 1\n")
-    assert "play Reliquary Golem" in labels(r)
-    r = run(break_setup("Harbor Sentinel", """    orbs: [{card: Reliquary Golem, id: g}]
-    graveyard: [Earnest Squire, Earnest Prayer, Kindled Hound]""") + """
+CONDITIONAL_BREAKS = [
+    # DCT Break needs Earnest cards in the graveyard
+    pytest.param("Reliquary Golem", "graveyard: [Earnest Squire, Earnest Prayer, Earnest Acolyte]",
+                 "graveyard: [Earnest Squire, Earnest Prayer, Kindled Hound]",
+                 marks=pytest.mark.rules("caster", "1111.2c", "1103.5"), id="dct-break"),
+    # BINGO Break needs a bingo line
+    pytest.param("Jackpot Golem", "bingo: [Kindled Hound, Reef Crab, Flash Fire]",
+                 "bingo: [Kindled Hound, Reef Crab, Ash Wall]",
+                 marks=pytest.mark.rules("caster", "1117.2c", "314.1"), id="bingo-break"),
+]
+
+
+@pytest.mark.parametrize("golem,met,unmet", CONDITIONAL_BREAKS)
+def test_a_conditional_break_needs_its_condition(golem: str, met: str, unmet: str) -> None:
+    r = run(break_setup("Harbor Sentinel", f"""    orbs: [{{card: {golem}, id: g}}]
+    {met}""") + "  - p1: corrupt orb 1\n")
+    assert f"play {golem}" in labels(r)
+    r = run(break_setup("Harbor Sentinel", f"""    orbs: [{{card: {golem}, id: g}}]
+    {unmet}""") + """
   - p1: corrupt orb 1
 expect:
   g: {zone: p2.hand}
 """)
-    assert r.g.pending is None or "play Reliquary Golem" not in labels(r)
-
-
-@pytest.mark.rules("caster", "1117.2c", "314.1")
-def test_bingo_break_needs_a_bingo_line() -> None:
-    r = run(break_setup("Harbor Sentinel", """    orbs: [{card: Jackpot Golem, id: g}]
-    bingo: [Kindled Hound, Reef Crab, Flash Fire]""") + "  - p1: corrupt orb 1\n")
-    assert "play Jackpot Golem" in labels(r)
-    r = run(break_setup("Harbor Sentinel", """    orbs: [{card: Jackpot Golem, id: g}]
-    bingo: [Kindled Hound, Reef Crab, Ash Wall]""") + """
-  - p1: corrupt orb 1
-expect:
-  g: {zone: p2.hand}
-""")
-    assert r.g.pending is None or "play Jackpot Golem" not in labels(r)
+    assert r.g.pending is None or f"play {golem}" not in labels(r)
 
 
 # ---------------------------------------------------------------------- 1104 Slow Start
@@ -384,19 +346,9 @@ setup:
 # ----------------------------------------------------------------------- 1105 Quickcast
 @pytest.mark.rules("caster", "1105.1", "1105.2", "604.1b", "604.2b")
 def test_quickcast_is_played_whenever_its_controller_has_priority() -> None:
-    run("""
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    field: [{card: Kindled Hound, id: k}]
-    deck: 10
-  p2:
-    hand: [Flash Fire, Scorching Ray]
-    casters: [Ember Wisp Lv2]
-    orbs: 7
-    deck: 10
+    run(main_phase(
+        "{field: [{card: Kindled Hound, id: k}], deck: 10}",
+        "{hand: [Flash Fire, Scorching Ray], casters: [Ember Wisp Lv2], orbs: 7, deck: 10}") + """
 do:
   - p1: attack k -> p2
   - p1: pass
@@ -425,19 +377,10 @@ cards:
           grant: {keywords: [quickcast]}
           if: {exists: {type: servant, controller: you, race: Beast, orientation: recovered}}
         zones: [hand]
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    field: [{card: Kindled Hound, id: k}]
-    deck: 10
-  p2:
-    hand: [{card: Pack Ambusher, id: pa}]
-    field: [{card: Packrunner Wolf, id: w}]
-    aether: [silva, silva, silva]
-    orbs: 7
-    deck: 10
+""" + main_phase(
+    "{field: [{card: Kindled Hound, id: k}], deck: 10}",
+    "{hand: [{card: Pack Ambusher, id: pa}], field: [{card: Packrunner Wolf, id: w}],"
+    " aether: [silva, silva, silva], orbs: 7, deck: 10}") + """
 do:
   - p1: attack k -> p2
   - p1: pass
@@ -463,18 +406,9 @@ expect:
 # --------------------------------------------------------------------------- 1106 Enter
 @pytest.mark.rules("caster", "1106.1", "1106.2")
 def test_enter_triggers_when_the_card_enters_the_field() -> None:
-    run("""
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    hand: [{card: Blaze Salamander, id: b}]
-    aether: [ignus, ignus]
-    deck: 10
-  p2:
-    field: [{card: Kindled Hound, id: k}]
-    deck: 10
+    run(main_phase(
+        "{hand: [{card: Blaze Salamander, id: b}], aether: [ignus, ignus], deck: 10}",
+        "{field: [{card: Kindled Hound, id: k}], deck: 10}") + """
 do:
   - p1: play Blaze Salamander
   - p1: pay ignus, ignus
@@ -515,18 +449,9 @@ expect:
 
 
 # ---------------------------------------------------------------------- 1107 Last Words
-LAST_WORDS = """
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    hand: [%s]
-    aether: [%s]
-    deck: 10
-  p2:
-    field: [{card: Earnest Squire, id: e}]
-    deck: [Kindled Hound, Reef Crab]
+LAST_WORDS = main_phase(
+    "{hand: [%s], aether: [%s], deck: 10}",
+    "{field: [{card: Earnest Squire, id: e}], deck: [Kindled Hound, Reef Crab]}") + """
 do:
   - p1: play %s targeting e
   - p1: %s
@@ -557,19 +482,11 @@ expect:
 def test_stocks_put_into_the_graveyard_do_not_trigger_last_words() -> None:
     """Only entities' abilities are valid (CR 902.1a): an Earnest Squire stock under a Soul Bond
     servant that leaves the field goes to the graveyard (315.1b) without its [Last Words]."""
-    run("""
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    hand: [Zealous Verdict]
-    aether: [solis, solis, solis]
-    graveyard: [Earnest Squire, Earnest Acolyte]
-    deck: 10
-  p2:
-    field: [{card: Aurora Twinsoul, id: a, stock: [{card: Earnest Squire, id: es}]}]
-    deck: [Kindled Hound, Reef Crab]
+    run(main_phase(
+        "{hand: [Zealous Verdict], aether: [solis, solis, solis],"
+        " graveyard: [Earnest Squire, Earnest Acolyte], deck: 10}",
+        "{field: [{card: Aurora Twinsoul, id: a, stock: [{card: Earnest Squire, id: es}]}],"
+        " deck: [Kindled Hound, Reef Crab]}") + """
 do:
   - p1: play Zealous Verdict targeting a
   - p1: pay solis, solis, solis
@@ -654,19 +571,9 @@ def test_hubris_attacks_the_player_past_reversed_servants() -> None:
 @pytest.mark.rules("caster", "1110.2", "909.1c")
 def test_hubris_granted_by_an_effect() -> None:
     """Gale Courier Lv1: '[Rest]: Target allied servant gains [Hubris] until end of turn.'"""
-    r = run("""
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    field: [{card: Gale Raptor, id: a}]
-    casters: [{card: Gale Courier Lv1, id: gc}]
-    deck: 10
-  p2:
-    field: [{card: Harbor Sentinel, id: wall, orientation: reversed}]
-    orbs: 7
-    deck: 10
+    r = run(main_phase(
+        "{field: [{card: Gale Raptor, id: a}], casters: [{card: Gale Courier Lv1, id: gc}], deck: 10}",
+        "{field: [{card: Harbor Sentinel, id: wall, orientation: reversed}], orbs: 7, deck: 10}") + """
 do:
   - p1: "activate gc: [Rest]: Target allied servant ga"
   - p1: choose a
@@ -728,18 +635,9 @@ cards:
       target: {as: t, type: servant}
       do:
         - grant: {what: t, keywords: [phi], until: end_of_turn}
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    field: [{card: Sea Serpent, id: a}]
-    hand: [Veil Draught]
-    deck: 10
-  p2:
-    field: [{card: Kindled Hound, id: t}]
-    orbs: 7
-    deck: 10
+""" + main_phase(
+    "{field: [{card: Sea Serpent, id: a}], hand: [Veil Draught], deck: 10}",
+    "{field: [{card: Kindled Hound, id: t}], orbs: 7, deck: 10}") + """
 do:
   - p1: attack a -> t
   - p1: play Veil Draught targeting a
@@ -801,18 +699,9 @@ expect:
 
 @pytest.mark.rules("caster", "1109.2", "315.1b")
 def test_soul_seal_without_stock_cannot_replace() -> None:
-    r = run("""
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    field: [{card: Abyss Leviathan, id: big}]
-    deck: 10
-  p2:
-    field: [{card: Aurora Twinsoul, id: a}]
-    orbs: 7
-    deck: 10
+    r = run(main_phase(
+        "{field: [{card: Abyss Leviathan, id: big}], deck: 10}",
+        "{field: [{card: Aurora Twinsoul, id: a}], orbs: 7, deck: 10}") + """
 do:
   - p1: attack big -> a
   - p1: pass
@@ -902,18 +791,10 @@ cards:
     effect:
       do:
         - move: {what: {zone: deck, player: you, top: 1}, to: graveyard}
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    hand: [Zealous Verdict, Grave Offering]
-    aether: [solis, solis, solis]
-    graveyard: [%s]
-    deck: [Earnest Squire, Earnest Acolyte]
-  p2:
-    field: [{card: Harbor Sentinel, id: t}]
-    deck: 10
+""" + main_phase(
+    "{hand: [Zealous Verdict, Grave Offering], aether: [solis, solis, solis], graveyard: [%s],"
+    " deck: [Earnest Squire, Earnest Acolyte]}",
+    "{field: [{card: Harbor Sentinel, id: t}], deck: 10}") + """
 do:
   - p1: play Zealous Verdict targeting t
   - p1: pay solis, solis, solis
@@ -943,17 +824,9 @@ expect:
 # ------------------------------------------------------------------------ 1112 Lethargy
 @pytest.mark.rules("caster", "1112.1", "1112.2", "702.3")
 def test_lethargy_enters_rested_without_a_choice() -> None:
-    r = run("""
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    hand: [{card: Dreaming Tortoise, id: d}]
-    aether: [aqua, aqua]
-    deck: 10
-  p2:
-    deck: 10
+    r = run(main_phase(
+        "{hand: [{card: Dreaming Tortoise, id: d}], aether: [aqua, aqua], deck: 10}",
+        "{deck: 10}") + """
 do:
   - p1: play Dreaming Tortoise
   - p1: pay aqua, aqua
@@ -978,16 +851,9 @@ cards:
       do:
         - select: {as: c, from: {zone: graveyard, player: you, type: servant}, n: 1}
         - put_field: c
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    hand: [Summon Anew]
-    graveyard: [{card: Slumbering Colossus, id: s}]
-    deck: 10
-  p2:
-    deck: 10
+""" + main_phase(
+    "{hand: [Summon Anew], graveyard: [{card: Slumbering Colossus, id: s}], deck: 10}",
+    "{deck: 10}") + """
 do:
   - p1: play Summon Anew
   - p1: pass
@@ -1019,18 +885,11 @@ setup:
 
 
 # ------------------------------------------------------------------------- 1114 Step Up
-STEP = """
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    hand: [{card: Alpha Thornwolf, id: w}]
-    field: [{card: Packrunner Wolf, id: p1w}, {card: %s, id: other}, {card: Harbor Sentinel, id: crab}]
-    aether: [%s]
-    deck: 10
-  p2:
-    deck: 10
+STEP = main_phase(
+    "{hand: [{card: Alpha Thornwolf, id: w}],"
+    " field: [{card: Packrunner Wolf, id: p1w}, {card: %s, id: other}, {card: Harbor Sentinel, id: crab}],"
+    " aether: [%s], deck: 10}",
+    "{deck: 10}") + """
 do:
   - p1: play Alpha Thornwolf
   - p1: step up with p1w
@@ -1159,44 +1018,21 @@ setup:
 
 @pytest.mark.rules("caster", "314.3", "314.3a")
 def test_a_fourth_card_in_the_bingo_zone_makes_its_owner_banish_one() -> None:
-    r = run("""
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    field: [{card: Ticket Booth, id: t}]
-    hand: [{card: Reef Crab, id: new}]
-    bingo: [{card: Kindled Hound, id: b1}, {card: Flash Fire, id: b2}, {card: Ash Wall, id: b3}]
-    deck: 10
-  p2:
-    deck: 10
+    fourth = main_phase(
+        "{field: [{card: Ticket Booth, id: t}], hand: [{card: Reef Crab, id: new}],"
+        " bingo: [{card: Kindled Hound, id: b1}, {card: Flash Fire, id: b2}, {card: Ash Wall, id: b3}],"
+        " deck: 10}",
+        "{deck: 10}") + """
 do:
   - p1: activate t
   - p1: pass
   - p2: pass
   - p1: choose new
-""")
+"""
+    r = run(fourth)
     assert r.g.pending.kind == "bingo" and r.g.pending.player == 0
     assert labels(r) == ["banish b1", "banish b2", "banish b3"]
-    run("""
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    field: [{card: Ticket Booth, id: t}]
-    hand: [{card: Reef Crab, id: new}]
-    bingo: [{card: Kindled Hound, id: b1}, {card: Flash Fire, id: b2}, {card: Ash Wall, id: b3}]
-    deck: 10
-  p2:
-    deck: 10
-do:
-  - p1: activate t
-  - p1: pass
-  - p2: pass
-  - p1: choose new
-  - p1: banish b2
+    run(fourth + """  - p1: banish b2
 expect:
   p1.bingo: [b1, b3, new]
   b2: {zone: p1.graveyard}
@@ -1215,16 +1051,10 @@ cards:
     effect:
       do:
         - move: {what: {zone: deck, player: you, top: 2}, to: bingo}
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    hand: [Prize Wheel]
-    bingo: [{card: Kindled Hound, id: b1}, {card: Flash Fire, id: b2}]
-    deck: [{card: Reef Crab, id: d1}, {card: Ember Moth, id: d2}, Ash Wall]
-  p2:
-    deck: 10
+""" + main_phase(
+    "{hand: [Prize Wheel], bingo: [{card: Kindled Hound, id: b1}, {card: Flash Fire, id: b2}],"
+    " deck: [{card: Reef Crab, id: d1}, {card: Ember Moth, id: d2}, Ash Wall]}",
+    "{deck: 10}") + """
 do:
   - p1: play Prize Wheel
   - p1: pass
@@ -1243,18 +1073,10 @@ expect:
 def test_bingo_of_a_conjure_is_checked_as_it_is_played() -> None:
     """Lucky Draw puts a third cost-1 card into the BINGO zone itself, but its [BINGO] text was
     checked as it was played: no draw.  With the line already there, it draws two."""
-    text = """
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    hand: [Lucky Draw]
-    aether: [aes]
-    bingo: [%s]
-    deck: [Reef Crab, Kindled Hound, Ember Moth, Flash Fire]
-  p2:
-    deck: 10
+    text = main_phase(
+        "{hand: [Lucky Draw], aether: [aes], bingo: [%s],"
+        " deck: [Reef Crab, Kindled Hound, Ember Moth, Flash Fire]}",
+        "{deck: 10}") + """
 do:
   - p1: play Lucky Draw
   - p1: pay aes
@@ -1414,18 +1236,11 @@ expect:
     opts = labels(r) if r.g.pending else []
     del opts
     # the Abyssal Tidewyrm's materials (Tide Reader, Moonlit Seer) are missing: not offered
-    r = run("""
-setup:
-  turn: 3
-  active: p1
-  at: main
-  p1:
-    hand: [Rite of Binding, Earnest Squire]
-    casters: [Lumen Herald Lv1, Hollow Acolyte Lv1, Nameless Pilgrim Lv1]
-    extra_deck: [Aurora Twinsoul, Abyssal Tidewyrm]
-    deck: 10
-  p2:
-    deck: 10
+    r = run(main_phase(
+        "{hand: [Rite of Binding, Earnest Squire],"
+        " casters: [Lumen Herald Lv1, Hollow Acolyte Lv1, Nameless Pilgrim Lv1],"
+        " extra_deck: [Aurora Twinsoul, Abyssal Tidewyrm], deck: 10}",
+        "{deck: 10}") + """
 do:
   - p1: play Rite of Binding
   - p1: activate Hollow Acolyte Lv1

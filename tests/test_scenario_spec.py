@@ -22,9 +22,7 @@ def variant(tmp_path: Path, rel: str, *edits: tuple[str, str], name: str = "v") 
     for old, new in edits:
         assert old in text, (rel, old)
         text = text.replace(old, new)
-    p = tmp_path / f"{name}.yaml"
-    p.write_text(text, encoding="utf-8")
-    return p
+    return write(tmp_path, text, name)
 
 
 def write(tmp_path: Path, text: str, name: str = "s") -> Path:
@@ -40,13 +38,6 @@ CHOOSE = [
     ("mutation/step-up-equal-total-pays-floor.yaml", "p1: step up with w", "p1: choose w"),
 ]
 
-
-@pytest.mark.parametrize("rel,old,new", CHOOSE, ids=[c[0] for c in CHOOSE])
-def test_choose_answers_every_object_pick(tmp_path: Path, rel: str, old: str, new: str) -> None:
-    r = run_file(variant(tmp_path, rel, (old, new)))
-    assert r.passed, r.line()
-
-
 CALL = [
     ("mutation/enter-triggers-for-casters.yaml", "p1: call Bright Novice Lv1", "p1: call Bright Novice"),
     ("mutation/enter-triggers-for-casters.yaml", "p1: call Bright Novice Lv1", "p1: call n"),
@@ -54,8 +45,8 @@ CALL = [
 ]
 
 
-@pytest.mark.parametrize("rel,old,new", CALL, ids=[c[2] for c in CALL])
-def test_call_by_printed_name_or_id(tmp_path: Path, rel: str, old: str, new: str) -> None:
+@pytest.mark.parametrize("rel,old,new", CHOOSE + CALL, ids=[c[0] for c in CHOOSE] + [c[2] for c in CALL])
+def test_choose_for_every_pick_and_call_by_printed_name_or_id(tmp_path: Path, rel: str, old: str, new: str) -> None:
     r = run_file(variant(tmp_path, rel, (old, new)))
     assert r.passed, r.line()
 

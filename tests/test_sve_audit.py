@@ -5,18 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from sve_util import PKG, attr, follower, options, scenario, step
+from sve_util import PKG, attr, follower, options, scenario, spell, step
+from sve_util import setup as main_phase
 
 
 def setup(p1: dict, p2: dict | None = None, **kw) -> dict:
-    s = {"turn": 5, "active": "p1", "at": "main", **kw}
-    s["p1"] = {"deck": 8, "pp": 5, "max_pp": 5, **p1}
-    s["p2"] = {"deck": 8, **(p2 or {})}
-    return s
-
-
-def spell(name: str, cost: int = 0, **kw) -> dict:
-    return {"name": name, "type": "spell", "class": "neutral", "cost": cost, "text": kw.pop("text", ""), **kw}
+    return main_phase(p1, p2, deck=8, **kw)  # these tests draw more
 
 
 def zone(r, sid: str) -> str:

@@ -6,22 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from sve_util import PKG, attr, follower, options, scenario, step
+from sve_util import PKG, attr, follower, options, scenario, setup, spell, step
 from tcgjudge.games.sve.cycles import perpetual_cycle
 from tcgjudge.kernel.decisions import IllegalAction
 from tcgjudge.kernel.view import view
-
-
-def setup(p1: dict, p2: dict | None = None, **kw) -> dict:
-    s = {"turn": 5, "active": "p1", "at": "main", **kw}
-    s["p1"] = {"deck": 5, "pp": 5, "max_pp": 5, **p1}
-    s["p2"] = {"deck": 5, **(p2 or {})}
-    return s
-
-
-def spell(name: str, cost: int = 0, **kw) -> dict:
-    return {"name": name, "type": "spell", "class": "neutral", "cost": cost, "text": kw.pop("text", ""), **kw}
-
 
 # ------------------------------------------------------------------ 15.2.1.1 perpetual cycles
 #: an amulet whose free activated ability can be played forever; each time, the opponent may

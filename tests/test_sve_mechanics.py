@@ -5,19 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from sve_util import attr, follower, options, scenario, step
-
-
-def setup(p1: dict, p2: dict | None = None, **kw) -> dict:
-    s = {"turn": 5, "active": "p1", "at": "main", **kw}
-    s["p1"] = {"deck": 5, "pp": 5, "max_pp": 5, **p1}
-    s["p2"] = {"deck": 5, **(p2 or {})}
-    return s
-
-
-def spell(name: str, cost: int = 0, **kw) -> dict:
-    return {"name": name, "type": "spell", "class": kw.pop("cls", "neutral"), "cost": cost,
-            "text": kw.pop("text", ""), **kw}
+from sve_util import attr, follower, options, scenario, setup, spell, step
 
 
 def amulet(name: str, cost: int = 1, **kw) -> dict:

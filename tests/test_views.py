@@ -27,6 +27,7 @@ from tcgjudge.cards.loader import load_yaml_text
 from tcgjudge.games import registry
 from tcgjudge.games.caster import rules as caster_rules
 from tcgjudge.games.caster.deck import Deck
+from tcgjudge.interfaces.sim import view_mappings
 from tcgjudge.kernel.game import Game
 from tcgjudge.kernel.view import log_for, view
 
@@ -119,26 +120,16 @@ def check_view(g: Game, viewer: int, deep: bool) -> None:
     v = view(g, viewer)
     json.dumps(v)  # a view is plain data
     seen: set[int] = set()
-
-    def walk(x: Any) -> None:
-        if isinstance(x, dict):
-            if "id" in x and isinstance(x["id"], int):
-                oid = x["id"]
-                o = g.objects[oid]
-                seen.add(oid)
-                if may_know(o, viewer):
-                    assert x.get("card") == o.card.key, f"p{viewer + 1} may see {o} but the view hides it"
-                else:
-                    extra = set(x) - HIDDEN_KEYS
-                    assert not extra, f"p{viewer + 1}'s view shows {sorted(extra)} of hidden {o}: {x}"
-            for val in x.values():
-                walk(val)
-        elif isinstance(x, list):
-            for val in x:
-                walk(val)
-
-    walk(v["players"])
-    walk(v["shared"])
+    for x in view_mappings(v):
+        if "id" in x and isinstance(x["id"], int):
+            oid = x["id"]
+            o = g.objects[oid]
+            seen.add(oid)
+            if may_know(o, viewer):
+                assert x.get("card") == o.card.key, f"p{viewer + 1} may see {o} but the view hides it"
+            else:
+                extra = set(x) - HIDDEN_KEYS
+                assert not extra, f"p{viewer + 1}'s view shows {sorted(extra)} of hidden {o}: {x}"
     # every hidden zone is a count that is right; every object shown is accounted for
     for p, pv in enumerate(v["players"]):
         for zname, z in pv["zones"].items():

@@ -228,6 +228,16 @@ def _num(ctx: Ctx, v: Any) -> int:
     return value(ctx, v)
 
 
+#: selector keys that bound a number: key -> (characteristic, an upper bound?, its value when the
+#: card has none; None: a card without it never fits)
+_BOUNDS: dict[str, tuple[str, bool, int | None]] = {
+    "cost_max": ("cost", True, 0), "cost_min": ("cost", False, 0),
+    "atk_max": ("atk", True, None), "atk_min": ("atk", False, None),
+    "def_max": ("def", True, None), "def_min": ("def", False, None),
+    "level_max": ("level", True, None), "level_min": ("level", False, None),
+}
+
+
 def matches(ctx: Ctx, oid: int, sel: dict | str, obj=None) -> bool:
     """Does object ``oid`` fit the selector?  (Zone and player of the zone are checked by
     :func:`select`; ``matches`` checks the rest, reading current characteristics.)"""
@@ -286,32 +296,13 @@ def matches(ctx: Ctx, oid: int, sel: dict | str, obj=None) -> bool:
         elif k == "cost":
             if c.get("cost", 0) != v:
                 return False
-        elif k == "cost_max":
-            if c.get("cost", 0) > _num(ctx, v):
-                return False
-        elif k == "cost_min":
-            if c.get("cost", 0) < _num(ctx, v):
-                return False
-        elif k == "atk_max":
-            if c.get("atk") is None or c["atk"] > _num(ctx, v):
-                return False
-        elif k == "atk_min":
-            if c.get("atk") is None or c["atk"] < _num(ctx, v):
-                return False
-        elif k == "def_max":
-            if c.get("def") is None or c["def"] > _num(ctx, v):
-                return False
-        elif k == "def_min":
-            if c.get("def") is None or c["def"] < _num(ctx, v):
+        elif k in _BOUNDS:
+            stat, most, default = _BOUNDS[k]
+            x = c.get(stat, default)
+            if x is None or (x > _num(ctx, v) if most else x < _num(ctx, v)):
                 return False
         elif k == "level":
             if c.get("level") != v:
-                return False
-        elif k == "level_max":
-            if c.get("level") is None or c["level"] > _num(ctx, v):
-                return False
-        elif k == "level_min":
-            if c.get("level") is None or c["level"] < _num(ctx, v):
                 return False
         elif k == "orientation":
             if o.orient not in _words(v):

@@ -4,7 +4,7 @@ shipped decks of a folder, unknown cards named with a hint)."""
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -113,8 +113,15 @@ def read_deck_file(path: str | Path, deck_dir: Path) -> tuple[Any, str]:
     return data, str(p)
 
 
+def load_deck_file(path: str | Path, deck_dir: Path, pool: dict[str, CardDef],
+                   parse: Callable[[Any, dict[str, CardDef], str], Any]) -> Any:
+    """The deck of a deck file or shipped deck (see :func:`read_deck_file`), read by the game's ``parse``."""
+    data, where = read_deck_file(path, deck_dir)
+    return parse(data, pool, where)
+
+
 def place_lines(deck: Any, cards: list[tuple[Any, CardDef]], sections: dict[str, str | None],
-                auto: Callable[[CardDef], str]) -> None:
+                auto: Callable[[CardDef], str]) -> Any:
     """The cards of a decklist or Cockatrice deck (``(DeckLine, card)`` pairs), into the deck's
     sections: a line's section names one (``sections``: header word -> deck list; ``None``: the
     card's kind decides, by ``auto``), and a line with no section goes where ``auto`` says."""
@@ -125,6 +132,22 @@ def place_lines(deck: Any, cards: list[tuple[Any, CardDef]], sections: dict[str,
             raise DeckError(f"{ln.where}: unknown deck section {sec!r}; sections: {known}")
         target = sections.get(sec) if sec is not None else None
         getattr(deck, target or auto(card)).extend([card] * ln.count)
+    return deck
+
+
+def over_limit(cards: Iterable[CardDef], name: Callable[[CardDef], Hashable],
+               limit: Callable[[CardDef], int | str]) -> list[tuple[Any, int, int | str]]:
+    """The names of which ``cards`` hold more copies than their limit, as (name, copies, limit),
+    sorted by name: ``name`` says which cards count as one name, ``limit`` the most copies of a
+    card's name (``"any"``: no limit; the last card of a name decides)."""
+    counts: dict[Hashable, int] = {}
+    limits: dict[Hashable, int | str] = {}
+    for c in cards:
+        k = name(c)
+        counts[k] = counts.get(k, 0) + 1
+        limits[k] = limit(c)
+    return [(k, n, limits[k]) for k, n in sorted(counts.items(), key=lambda kn: str(kn[0]))
+            if limits[k] != "any" and n > limits[k]]  # type: ignore[operator]
 
 
 def unplayable_errors(cards: Iterable[CardDef]) -> list[str]:
@@ -147,4 +170,4 @@ def require_legal(seat: int, deck: Any, errs: list[str]) -> None:
 
 
 __all__ = ["place_lines", "unplayable_errors", "DeckError", "add_sections", "card_counts", "check_deck_keys", "deck_entries", "find_card", "read_deck_file",
-           "require_legal", "shipped_deck_names"]
+           "load_deck_file", "over_limit", "require_legal", "shipped_deck_names"]

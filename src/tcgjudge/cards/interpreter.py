@@ -580,17 +580,24 @@ def op_gain_control(rt: Run, a: dict) -> bool:
     return True
 
 
+def first_of_both(rt: Run, a: dict, ka: str, kb: str) -> tuple[int, int] | None:
+    """The first object each of the references ``a[ka]`` and ``a[kb]`` names; None when either
+    names none (an operation on two objects does nothing unless both are still there)."""
+    x = resolve(rt.ctx, a[ka])
+    y = resolve(rt.ctx, a[kb])
+    return (x[0], y[0]) if x and y else None
+
+
 def op_exchange_control(rt: Run, a: dict) -> bool:
     g = rt.g
-    x = resolve(rt.ctx, a["a"])
-    y = resolve(rt.ctx, a["b"])
-    if not x or not y:  # both must still be there (CR 1017.1a)
+    both = first_of_both(rt, a, "a", "b")
+    if both is None:  # both must still be there (CR 1017.1a)
         return True
-    ox, oy = g.objects[x[0]], g.objects[y[0]]
-    px, py = ox.controller, oy.controller
+    x, y = both
+    px, py = g.objects[x].controller, g.objects[y].controller
     g.begin_batch()
-    g.rules.change_control(g, x[0], py)
-    g.rules.change_control(g, y[0], px)
+    g.rules.change_control(g, x, py)
+    g.rules.change_control(g, y, px)
     g.end_batch()
     return True
 

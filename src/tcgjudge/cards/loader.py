@@ -89,18 +89,19 @@ def copies_field(v: Any) -> Any:
     return v
 
 
+def word_or_pair(item: Any) -> tuple[Any, Any] | None:
+    """A list item written ``word`` or ``{word: value}`` as (word, value or None); None for any other form."""
+    if isinstance(item, str):
+        return item, None
+    if isinstance(item, dict) and len(item) == 1:
+        return next(iter(item.items()))
+    return None
+
+
 def kw_items(raw: Any) -> tuple:
     """Granted keywords as (name, value) pairs, from ``word``, ``{word: value}`` or a pair."""
     items = (raw,) if isinstance(raw, (str, dict)) else tuple(raw)
-    out = []
-    for k in items:
-        if isinstance(k, str):
-            out.append((k, None))
-        elif isinstance(k, dict) and len(k) == 1:
-            out.append(next(iter(k.items())))
-        else:
-            out.append(tuple(k))
-    return tuple(out)
+    return tuple(word_or_pair(k) or tuple(k) for k in items)
 
 
 class CardBuilder:
@@ -219,12 +220,10 @@ class CardBuilder:
             raise CardError(f"{where}: expected a list")
         out = []
         for i, k in enumerate(raw):
-            if isinstance(k, str):
-                name, param = k, None
-            elif isinstance(k, dict) and len(k) == 1:
-                name, param = next(iter(k.items()))
-            else:
+            pair = word_or_pair(k)
+            if pair is None:
                 raise CardError(f"{where}[{i}]: a keyword is a word or a one-key mapping, got {brief(k)}")
+            name, param = pair
             if name not in self.vocab.keywords:
                 raise CardError(f"{where}[{i}]: unknown keyword {brief(name)}; known: "
                                 f"{', '.join(sorted(self.vocab.keywords))}")
@@ -441,14 +440,10 @@ class CardBuilder:
         items = v if isinstance(v, list) else [v]
         out = []
         for i, c in enumerate(items):
-            if isinstance(c, str):
-                name, arg = c, None
-            elif isinstance(c, int) and not isinstance(c, bool):
-                name, arg = "aether", c
-            elif isinstance(c, dict) and len(c) == 1:
-                name, arg = next(iter(c.items()))
-            else:
+            pair = ("aether", c) if isinstance(c, int) and not isinstance(c, bool) else word_or_pair(c)
+            if pair is None:
                 raise CardError(f"{chk.where}: {path}[{i}]: a cost item is a word or a one-key mapping, got {brief(c)}")
+            name, arg = pair
             if name not in self.vocab.costs:
                 raise CardError(f"{chk.where}: {path}[{i}]: unknown cost {brief(name)}; known: "
                                 f"{', '.join(sorted(self.vocab.costs))}")

@@ -51,6 +51,24 @@ def first_player(setup: dict, where: str, turn: int, active: int) -> int:
     return active if turn % 2 == 1 else 1 - active
 
 
+def scenario_turn(g: Game, setup: dict, where: str) -> tuple[int, int]:
+    """The setup's turn number and active player, set on ``g`` with the first player."""
+    turn = setup.get("turn", 1)
+    active = player_of(setup.get("active", "p1"), f"{where}: setup.active")
+    g.turn = turn
+    g.active = active
+    g.gvars["first"] = first_player(setup, where, turn, active)
+    return turn, active
+
+
+def player_setup(setup: dict, where: str, p: int) -> dict:
+    """``setup.p1`` or ``setup.p2``: the player's zones and values (none: empty)."""
+    ps = setup.get(f"p{p + 1}") or {}
+    if not isinstance(ps, dict):
+        raise ValueError(f"{where}: setup.p{p + 1}: expected a mapping of zones and values")
+    return ps
+
+
 def check_setup_keys(setup: dict, where: str, known: Iterable[str]) -> None:
     """A setup names only the keys ``known``; its ``seed`` and ``turn`` are whole numbers."""
     for k in setup:

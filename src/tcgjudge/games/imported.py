@@ -77,9 +77,6 @@ class WithImportedCards(GamePackage):
         out.add(shipped_as_pool(self.id, self.deck_pool()))
         return out
 
-    def deck_pool(self) -> dict[str, CardDef]:
-        return self.pool()
-
     # ------------------------------------------------------------------ decks
     def load_deck(self, name: str) -> Any:
         p = self._deck_path(str(name))

@@ -12,6 +12,8 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from ..cards.decks import DeckError
+
 if TYPE_CHECKING:
     from ..kernel.game import Game
     from ..kernel.objects import CardDef
@@ -22,6 +24,8 @@ class GamePackage:
     id: str = ""
     #: the rules object with imported cards (None: the shipped pool only; see ``imported.py``)
     _rules_with_cards: Any = None
+    #: what a deck that cannot be read or breaks deck construction raises
+    deck_error = DeckError
 
     def game_module(self, name: str = "") -> ModuleType:
         """The game's package, or its module ``name`` (e.g. ``"deck"``)."""
@@ -39,6 +43,17 @@ class GamePackage:
         return self.rules().builder
 
     # ------------------------------------------------------------------ decks
+    def deck_pool(self) -> dict[str, CardDef]:
+        """The cards a deck file may name."""
+        return self.pool()
+
+    def load_yaml_deck(self, name: str) -> Any:
+        """A deck file in the game's own format, or the shipped deck ``name``."""
+        return self.game_module("deck").load_deck(name, self.deck_pool())
+
+    def load_deck(self, name: str) -> Any:
+        return self.load_yaml_deck(name)
+
     def shipped_decks(self) -> list[str]:
         return self.game_module("deck").shipped_deck_names()
 

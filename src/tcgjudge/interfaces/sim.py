@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -82,25 +82,26 @@ def check_frames(g: Game) -> None:
         walk(f.data, i)
 
 
+def view_mappings(v: dict) -> Iterator[dict]:
+    """Every mapping inside a view's ``players`` and ``shared`` parts (where objects are shown)."""
+    todo: list[Any] = [v["players"], v["shared"]]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, dict):
+            yield x
+            todo.extend(x.values())
+        elif isinstance(x, list):
+            todo.extend(x)
+
+
 def check_view(g: Game, v: dict, viewer: int) -> None:
     """No view may contain the identity of a card the viewer may not see."""
-    rules = g.rules
-
-    def walk(x: Any) -> None:
-        if isinstance(x, dict):
-            if "id" in x and "card" in x:
-                oid = x["id"]
-                o = g.objects.get(oid)
-                if o is None or not rules.can_see(g, o, viewer):
-                    raise InvariantError(f"p{viewer + 1}'s view shows hidden object {oid} ({x['card']})")
-            for val in x.values():
-                walk(val)
-        elif isinstance(x, list):
-            for val in x:
-                walk(val)
-
-    walk(v["players"])
-    walk(v["shared"])
+    for x in view_mappings(v):
+        if "id" in x and "card" in x:
+            oid = x["id"]
+            o = g.objects.get(oid)
+            if o is None or not g.rules.can_see(g, o, viewer):
+                raise InvariantError(f"p{viewer + 1}'s view shows hidden object {oid} ({x['card']})")
 
 
 def stop_game(g: Game, after: int) -> None:

@@ -11,8 +11,9 @@ from ...cards.decks import (
     add_sections,
     card_counts,
     check_deck_keys,
+    load_deck_file,
+    over_limit,
     place_lines,
-    read_deck_file,
     unplayable_errors,
 )
 from ...cards.decks import shipped_deck_names as _shipped
@@ -54,18 +55,23 @@ def section_of(c: CardDef) -> str:
 
 def from_lines(name: str, cards: list, where: str) -> Deck:
     """A deck from the (line, card) pairs of a decklist or Cockatrice deck."""
-    deck = Deck(name, source=where)
-    place_lines(deck, cards, SECTIONS, section_of)
-    return deck
+    return place_lines(Deck(name, source=where), cards, SECTIONS, section_of)
 
 
 def load_deck(path: str | Path, pool: dict[str, CardDef]) -> Deck:
-    data, where = read_deck_file(path, DECK_DIR)
-    return parse_deck(data, pool, where)
+    return load_deck_file(path, DECK_DIR, pool, parse_deck)
 
 
 def shipped_deck_names() -> list[str]:
     return _shipped(DECK_DIR)
+
+
+def _copies_key(c: CardDef) -> tuple:
+    """Which main-deck cards count as copies of one another."""
+    ch = c.chars
+    if "caster" in ch["types"]:
+        return ("caster", ch["name"], ch.get("level"), ch.get("version"))  # CR 402.2b
+    return ("card", ch["name"])  # CR 402.2a
 
 
 def check_deck(deck: Deck) -> list[str]:
@@ -74,41 +80,27 @@ def check_deck(deck: Deck) -> list[str]:
     errs: list[str] = unplayable_errors(main + extra)
     if len(main) != 50:
         errs.append(f"CR 402.2: the deck must have exactly 50 cards; it has {len(main)}")
-    counts: dict[tuple, int] = {}
-    limits: dict[tuple, Any] = {}
+    counted: list[CardDef] = []
     for c in main:
-        ch = c.chars
-        if "soul bond" in ch.get("additional", ()) or "deity" in ch["types"]:
+        if section_of(c) == "extra":
             errs.append(f"CR 402.2: {c.key} is a Soul Bond servant or deity and belongs in the extra deck")
-            continue
-        if c.token:
+        elif c.token:
             errs.append(f"CR 1302: {c.key} is a token and cannot be in a deck")
-            continue
-        if "caster" in ch["types"]:
-            k = ("caster", ch["name"], ch.get("level"), ch.get("version"))  # CR 402.2b
         else:
-            k = ("card", ch["name"])  # CR 402.2a
-        counts[k] = counts.get(k, 0) + 1
-        # CR 402.4: a card's own deck-building ability replaces the limit, at deck building only
-        limits[k] = ch.get("copies", 4)
-    for k, n in sorted(counts.items(), key=str):
-        lim = limits[k]
-        if lim != "any" and n > lim:
-            what = f"{k[1]} Lv{k[2]}" + (f" ({k[3]})" if k[3] else "") if k[0] == "caster" else k[1]
-            rule = "402.2b" if k[0] == "caster" else "402.2a"
-            errs.append(f"CR {rule}: at most {lim} copies of {what}; the deck has {n}"
-                        + (" (its own deck-building ability, CR 402.4)" if lim != 4 else ""))
+            counted.append(c)
+    # CR 402.4: a card's own deck-building ability replaces the limit, at deck building only
+    for k, n, lim in over_limit(counted, _copies_key, lambda c: c.chars.get("copies", 4)):
+        what = f"{k[1]} Lv{k[2]}" + (f" ({k[3]})" if k[3] else "") if k[0] == "caster" else k[1]
+        rule = "402.2b" if k[0] == "caster" else "402.2a"
+        errs.append(f"CR {rule}: at most {lim} copies of {what}; the deck has {n}"
+                    + (" (its own deck-building ability, CR 402.4)" if lim != 4 else ""))
     if len(extra) > 7:
         errs.append(f"CR 402.3: the extra deck holds 0 to 7 cards; it has {len(extra)}")
-    ecount: dict[str, int] = {}
     for c in extra:
-        ch = c.chars
-        if not ("soul bond" in ch.get("additional", ()) or "deity" in ch["types"]):
+        if section_of(c) != "extra":
             errs.append(f"CR 402.3: {c.key} is not a Soul Bond servant or deity and cannot be in the extra deck")
-        ecount[ch["name"]] = ecount.get(ch["name"], 0) + 1
-    for name, n in sorted(ecount.items()):
-        if n > 4:
-            errs.append(f"CR 402.3a: at most 4 copies of {name} in the extra deck; it has {n}")
+    for name, n, _ in over_limit(extra, lambda c: c.chars["name"], lambda c: 4):
+        errs.append(f"CR 402.3a: at most 4 copies of {name} in the extra deck; it has {n}")
     return errs
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards.context import Ctx, has_kw, matches, player1, players, resolve, select, value
-from ...cards.interpreter import Run, move_op
+from ...cards.interpreter import Run, first_of_both, move_op
 from ...kernel.decisions import clip
 from ...kernel.effects import CEffect
 from ...kernel.events import Event
@@ -152,15 +152,15 @@ def op_move_counters(rt: Run, a: dict) -> bool:
     """CR 1018.7: remove the counters from one card, then put as many of that name on another
     (only counters that were there can move)."""
     g = rt.g
-    frm = resolve(rt.ctx, a["from"])
-    to = resolve(rt.ctx, a["to"])
-    if not frm or not to:
+    both = first_of_both(rt, a, "from", "to")
+    if both is None:
         return True
+    frm, to = both
     name = a["name"]
-    n = min(value(rt.ctx, a.get("n", 1)), g.objects[frm[0]].counter(name))
+    n = min(value(rt.ctx, a.get("n", 1)), g.objects[frm].counter(name))
     if n > 0:
-        g.add_counters(frm[0], name, -n, cause=rt.d.get("src"))
-        g.add_counters(to[0], name, n, cause=rt.d.get("src"))
+        g.add_counters(frm, name, -n, cause=rt.d.get("src"))
+        g.add_counters(to, name, n, cause=rt.d.get("src"))
     return True
 
 

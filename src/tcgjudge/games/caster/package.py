@@ -33,7 +33,6 @@ class CasterPackage(WithImportedCards):
     id = "caster"
     title = "The Caster Chronicles"
     rules_file = "caster-chronicles-comprehensive-rules-1.9.txt"
-    deck_error = deckmod.DeckError
     #: the scenario runner's names (shared/conformance/SPEC.md): where a scenario may start, the
     #: steps `pass until STEP end` knows (a phase covers its steps), the labels that pass
     scenario_at = tuple(AT)
@@ -45,9 +44,6 @@ class CasterPackage(WithImportedCards):
     decklist_dir = deckmod.DECKLIST_DIR
 
     # ------------------------------------------------------------------ decks
-    def load_yaml_deck(self, name: str) -> deckmod.Deck:
-        return deckmod.load_deck(name, self.pool())
-
     def deck_from_json(self, data: dict) -> deckmod.Deck:
         return deckmod.parse_deck({"name": data.get("name", "deck"), "main": data.get("main") or {},
                                    "extra": data.get("extra") or {}}, self.pool(), "replay")
@@ -66,16 +62,10 @@ class CasterPackage(WithImportedCards):
         filler = cards.get("Filler") or r.builder.card(FILLER, "filler")
         cards = {**cards, "Filler": filler}  # the filler card may also be named in zone lists
         g, names = common.scenario_game(r, "caster", setup, where)
-        turn = setup.get("turn", 1)
-        active = common.player_of(setup.get("active", "p1"), f"{where}: setup.active")
-        g.turn = turn
-        g.active = active
-        g.gvars["first"] = common.first_player(setup, where, turn, active)
+        turn, active = common.scenario_turn(g, setup, where)
         for p in (0, 1):
             g.players[p]["aether"] = ()
-            ps = setup.get(f"p{p + 1}") or {}
-            if not isinstance(ps, dict):
-                raise ValueError(f"{where}: setup.p{p + 1}: expected a mapping of zones and values")
+            ps = common.player_setup(setup, where, p)
             for key, val in ps.items():
                 path = f"{where}: setup.p{p + 1}.{key}"
                 if key in ZONES and not ZONES[key].shared:

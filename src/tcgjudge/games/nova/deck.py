@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...cards.decks import DeckError, add_sections, card_counts, check_deck_keys, read_deck_file
+from ...cards.decks import DeckError, add_sections, card_counts, check_deck_keys, load_deck_file, over_limit
 from ...cards.decks import shipped_deck_names as _shipped
 from ...kernel.objects import CardDef
 
@@ -48,12 +48,15 @@ def parse_deck(data: Any, pool: dict[str, CardDef], where: str) -> Deck:
 
 
 def load_deck(path: str | Path, pool: dict[str, CardDef]) -> Deck:
-    data, where = read_deck_file(path, DECK_DIR)
-    return parse_deck(data, pool, where)
+    return load_deck_file(path, DECK_DIR, pool, parse_deck)
 
 
 def shipped_deck_names() -> list[str]:
     return _shipped(DECK_DIR)
+
+
+def _name(c: CardDef) -> str:
+    return c.chars["name"]
 
 
 def check_deck(deck: Deck) -> list[str]:
@@ -61,26 +64,18 @@ def check_deck(deck: Deck) -> list[str]:
     errs: list[str] = []
     if not 40 <= len(deck.main) <= 60:
         errs.append(f"NOVA 006.1.1: the main deck holds 40 to 60 cards; it has {len(deck.main)}")
-    counts: dict[str, int] = {}
-    for c in deck.main:
-        if "character" in c.chars["types"]:
-            errs.append(f"NOVA 006.1.1: {c.key} is a character and belongs in the character deck")
-            continue
-        counts[c.chars["name"]] = counts.get(c.chars["name"], 0) + 1
-    for name, n in sorted(counts.items()):
-        if n > 4:
-            errs.append(f"NOVA 006.1.2: at most 4 cards named {name} in the main deck; it has {n}")
+    main = [c for c in deck.main if "character" not in c.chars["types"]]
+    errs.extend(f"NOVA 006.1.1: {c.key} is a character and belongs in the character deck"
+                for c in deck.main if "character" in c.chars["types"])
+    for name, n, _ in over_limit(main, _name, lambda c: 4):
+        errs.append(f"NOVA 006.1.2: at most 4 cards named {name} in the main deck; it has {n}")
     if len(deck.character) > 10:
         errs.append(f"NOVA 006.1.3: the character deck holds 0 to 10 cards; it has {len(deck.character)}")
-    ccount: dict[str, int] = {}
-    for c in deck.character:
-        if "character" not in c.chars["types"]:
-            errs.append(f"NOVA 006.1.3: {c.key} is not a character and cannot be in the character deck")
-            continue
-        ccount[c.chars["name"]] = ccount.get(c.chars["name"], 0) + 1
-    for name, n in sorted(ccount.items()):
-        if n > 3:
-            errs.append(f"NOVA 006.1.4: at most 3 cards named {name} in the character deck; it has {n}")
+    characters = [c for c in deck.character if "character" in c.chars["types"]]
+    errs.extend(f"NOVA 006.1.3: {c.key} is not a character and cannot be in the character deck"
+                for c in deck.character if "character" not in c.chars["types"])
+    for name, n, _ in over_limit(characters, _name, lambda c: 3):
+        errs.append(f"NOVA 006.1.4: at most 3 cards named {name} in the character deck; it has {n}")
     if len(deck.side) > 15:
         errs.append(f"NOVA 007.1: the side deck holds up to 15 cards; it has {len(deck.side)}")
     return errs

@@ -29,7 +29,6 @@ class NovaPackage(GamePackage):
     id = "nova"
     title = "NOVA"
     rules_file = "nova-comprehensive-rules-ja.txt"
-    deck_error = deckmod.DeckError
     #: the per-game names of the scenario format (shared/conformance/SPEC.md)
     zones = tuple(ZONES)
     player_values = PLAYER_VALUES
@@ -42,9 +41,6 @@ class NovaPackage(GamePackage):
     pass_labels = ("pass", "done", "keep hand", "no block")
 
     # ------------------------------------------------------------------ decks
-    def load_deck(self, name: str) -> deckmod.Deck:
-        return deckmod.load_deck(name, self.pool())
-
     def deck_from_json(self, data: dict) -> deckmod.Deck:
         return deckmod.parse_deck({k: data.get(k) or {} for k in ("main", "character", "side")}
                                   | {"name": data.get("name", "deck")}, self.pool(), "replay")
@@ -65,18 +61,12 @@ class NovaPackage(GamePackage):
         filler = cards.get("Filler") or r.builder.card(FILLER, "filler")
         cards = {**cards, "Filler": filler}
         g, names = common.scenario_game(r, "nova", setup, where)
-        turn = setup.get("turn", 1)
-        active = common.player_of(setup.get("active", "p1"), f"{where}: setup.active")
-        g.turn = turn
-        g.active = active
-        g.gvars["first"] = common.first_player(setup, where, turn, active)
+        turn, active = common.scenario_turn(g, setup, where)
         g.gvars[f"began_{active}"] = turn
         g.gvars[f"began_{1 - active}"] = turn - 1
         for p in (0, 1):
             g.players[p].update({"energy": (), "life": 2000})
-            ps = setup.get(f"p{p + 1}") or {}
-            if not isinstance(ps, dict):
-                raise ValueError(f"{where}: setup.p{p + 1}: expected a mapping of zones and values")
+            ps = common.player_setup(setup, where, p)
             for key, val in ps.items():
                 path = f"{where}: setup.p{p + 1}.{key}"
                 if key in ZONES and not ZONES[key].shared:

@@ -24,8 +24,9 @@ from ...cards.decks import (
     card_counts,
     check_deck_keys,
     find_card,
+    load_deck_file,
+    over_limit,
     place_lines,
-    read_deck_file,
     unplayable_errors,
 )
 from ...cards.decks import shipped_deck_names as _shipped
@@ -97,14 +98,11 @@ def section_of(c: CardDef) -> str:
 
 def from_lines(name: str, cards: list, where: str) -> Deck:
     """A deck from the (line, card) pairs of a decklist or Cockatrice deck."""
-    deck = Deck(name, source=where)
-    place_lines(deck, cards, SECTIONS, section_of)
-    return deck
+    return place_lines(Deck(name, source=where), cards, SECTIONS, section_of)
 
 
 def load_deck(path: str | Path, pool: dict[str, CardDef]) -> Deck:
-    data, where = read_deck_file(path, DECK_DIR)
-    return parse_deck(data, pool, where)
+    return load_deck_file(path, DECK_DIR, pool, parse_deck)
 
 
 def shipped_deck_names() -> list[str]:
@@ -170,17 +168,10 @@ def check_deck(deck: Deck) -> list[str]:
         if not is_special(c) or c.token:
             errs.append(f"6.1.1.3: {c.key} is not an evolved or advanced card and cannot be in the evolve deck")
     for section, cards in (("main deck", main), ("evolve deck", evolve)):
-        counts: dict[str, int] = {}
-        limit: dict[str, Any] = {}
-        for c in cards:
-            n = front_name(c)
-            counts[n] = counts.get(n, 0) + 1
-            limit[n] = c.chars.get("copies", 3)  # 6.1.2: a deck-building ability may override it
-        for n, k in sorted(counts.items()):
-            lim = limit[n]
-            if lim != "any" and k > lim:
-                own = " (its deck-building ability, 6.1.2)" if lim != 3 else ""
-                errs.append(f"6.1.1.4: at most {lim} copies of {n} in the {section}{own}; it has {k}")
+        # 6.1.2: a deck-building ability may override the limit
+        for n, k, lim in over_limit(cards, front_name, lambda c: c.chars.get("copies", 3)):
+            own = " (its deck-building ability, 6.1.2)" if lim != 3 else ""
+            errs.append(f"6.1.1.4: at most {lim} copies of {n} in the {section}{own}; it has {k}")
     errs.extend(_check_basis(deck, cross))
     return errs
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards.context import Ctx, has_kw, player1, players, resolve, resolve_lki, select, value
-from ...cards.interpreter import Run, add_effect, move_op, take_pick
+from ...cards.interpreter import Run, add_effect, first_of_both, move_op, take_pick
 from ...kernel.effects import CEffect
 from ...kernel.events import Event
 from . import links
@@ -264,17 +264,17 @@ def op_transform(rt: Run, a: dict) -> bool:
 def op_swap(rt: Run, a: dict) -> bool:
     """5.12: each card goes to the other's zone at once; if either cannot, neither moves."""
     g = rt.g
-    x = resolve(rt.ctx, a["a"])
-    y = resolve(rt.ctx, a["b"])
-    if not x or not y:
+    both = first_of_both(rt, a, "a", "b")
+    if both is None:
         return True
-    ox, oy = g.objects[x[0]], g.objects[y[0]]
+    x, y = both
+    ox, oy = g.objects[x], g.objects[y]
     zx, px, zy, py = ox.zone, ox.zp, oy.zone, oy.zp
     if (ox.card.token and not token_may_be(ox.card, zy)) or (oy.card.token and not token_may_be(oy.card, zx)):
         return True  # 5.12.2
     g.begin_batch()
-    move_now(g, x[0], zy, py, cause="swap", controller=py if zy == "field" else None)
-    move_now(g, y[0], zx, px, cause="swap", controller=px if zx == "field" else None)
+    move_now(g, x, zy, py, cause="swap", controller=py if zy == "field" else None)
+    move_now(g, y, zx, px, cause="swap", controller=px if zx == "field" else None)
     g.end_batch()
     return True
 

@@ -25,7 +25,6 @@ class SvePackage(WithImportedCards):
     id = "sve"
     title = "Shadowverse: Evolve"
     rules_file = "shadowverse-evolve-comprehensive-rules-1.16.0.txt"
-    deck_error = deckmod.DeckError
     #: the scenario runner's names (see ``games/caster/package.py``)
     scenario_at = tuple(AT)
     scenario_steps = tuple(AT)
@@ -42,9 +41,6 @@ class SvePackage(WithImportedCards):
         return out
 
     # ------------------------------------------------------------------ decks
-    def load_yaml_deck(self, name: str) -> deckmod.Deck:
-        return deckmod.load_deck(name, self.rules().cards)
-
     def deck_from_json(self, data: dict) -> deckmod.Deck:
         return deckmod.parse_deck({k: data[k] for k in ("name", "format", "leader", "basis", "main", "evolve")
                                    if data.get(k) is not None}, self.rules().cards, "replay")
@@ -95,11 +91,8 @@ class SvePackage(WithImportedCards):
         turn = setup.get("turn", 1)
         if not isinstance(turn, int) or turn < 1:
             raise ValueError(f"{where}: setup.turn: expected a turn number of 1 or more")
-        active = common.player_of(setup.get("active", "p1"), f"{where}: setup.active")
-        g.turn = turn
-        g.active = active
-        first_p = common.first_player(setup, where, turn, active)
-        g.gvars["first"] = first_p
+        active = common.scenario_turn(g, setup, where)[1]
+        first_p = g.gvars["first"]
         fmt = setup.get("format", "standard")
         if fmt not in deckmod.FORMATS:
             raise ValueError(f"{where}: setup.format: expected one of {', '.join(deckmod.FORMATS)}")
@@ -107,9 +100,7 @@ class SvePackage(WithImportedCards):
         at = common.setup_at(setup, where, AT)
         evolved: list[tuple[int, Any, str]] = []
         for p in (0, 1):
-            ps = setup.get(f"p{p + 1}") or {}
-            if not isinstance(ps, dict):
-                raise ValueError(f"{where}: setup.p{p + 1}: expected a mapping of zones and values")
+            ps = common.player_setup(setup, where, p)
             g.players[p].update({"pp": 0, "max_pp": 0, "ep": 0, "leader_def": 20, "basis": "class"})
             if "leader" not in ps:
                 place_leaders(g, p, [])
