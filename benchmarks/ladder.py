@@ -121,12 +121,12 @@ def report(args: argparse.Namespace) -> None:
     if not args.write:
         print(text, end="")
         return
-    doc = Path(args.write).read_text()
-    if doc.count(BEGIN) != 1 or doc.count(END) != 1 or doc.index(BEGIN) > doc.index(END):
+    lines = Path(args.write).read_text().splitlines(keepends=True)
+    at = {m: [i for i, line in enumerate(lines) if line.strip() == m] for m in (BEGIN, END)}
+    if len(at[BEGIN]) != 1 or len(at[END]) != 1 or at[BEGIN][0] > at[END][0]:
         sys.exit(f"{args.write}: needs one line {BEGIN} and, after it, one line {END}")
-    head, rest = doc.split(BEGIN)
-    _, tail = rest.split(END)
-    Path(args.write).write_text(head + BEGIN + "\n" + text.strip("\n") + "\n\n" + END + tail)
+    b, e = at[BEGIN][0], at[END][0]
+    Path(args.write).write_text("".join(lines[:b + 1]) + text.strip("\n") + "\n\n" + "".join(lines[e:]))
     print(f"{args.write}: tables of {len(args.db)} ladder file(s) written")
 
 
