@@ -246,3 +246,41 @@ def test_act_answers_single_options_without_asking() -> None:
 
     g.pending = Decision(g.pending.player, "x", "only one", [("pass", None)])
     assert act(Never(), g) == 0
+
+
+def test_mcts_keeps_the_tree_of_the_option_it_answered() -> None:
+    """The next decision of the same player, right after its answer in the same turn, starts from
+    the subtree of that answer (its visits count towards the budget, at least half of which is
+    searched anew); after any other answer, or with ``reuse=False``, the search starts afresh."""
+    g = midgame("sve", 2, 10)
+    for reuse in (True, False):
+        h = g.clone()
+        ag = MctsAgent(1, iterations=12, reuse=reuse)
+        kept = []
+        for _ in range(12):
+            if h.result is not None:
+                break
+            d = h.pending
+            if len(d.options) == 1 or d.player != h.active:
+                h.decide(passive(d))  # an answer the agent did not give: its tree is not kept
+                continue
+            before = len(h.history)
+            i = ag.choose(observation(ag, h, d.player), d)
+            kept.append(ag.last_reused)
+            assert ag.last_iterations == (12 if ag.last_reused == 0 else max(12 - ag.last_reused, 6))
+            h.decide(i)
+            assert len(h.history) == before + 1
+        assert kept
+        if reuse:
+            assert any(k > 0 for k in kept)
+        else:
+            assert all(k == 0 for k in kept)
+    # asked again at the position it searched (no answer since): a fresh tree
+    h = g.clone()
+    while len(h.pending.options) < 3:
+        h.decide(passive(h.pending))
+    ag = MctsAgent(1, iterations=8)
+    ag.choose(observation(ag, h, h.pending.player), h.pending)
+    assert ag._kept is not None
+    ag.choose(observation(ag, h, h.pending.player), h.pending)
+    assert ag.last_reused == 0 and ag.last_iterations == 8

@@ -153,4 +153,18 @@ def test_ladder_script_resumes_and_reports(tmp_path: Path, capsys: pytest.Captur
     capsys.readouterr()
     ladder.main(["report", "--db", db])
     out = capsys.readouterr().out
-    assert "### sve: 3 games" in out and "| **greedy** | " in out and "n=3" in out
+    assert "(`sve`): 3 games, 3 per pairing" in out and "| **greedy** | " in out and "n=3" in out
+    assert "`greedy` " in out and "`random` (" in out  # the rung against the one below it
+    code = sqlite3.connect(db).execute("SELECT DISTINCT code FROM ladder").fetchall()
+    assert len(code) == 1 and code[0][0] and code[0][0] in out  # the commit that played them
+    # --write puts the tables between the markers, and leaves the rest of the file alone
+    doc = tmp_path / "agents.md"
+    doc.write_text("# Agents\n\nbefore\n<!-- ladder:begin -->\nold tables\n<!-- ladder:end -->\nafter\n")
+    ladder.main(["report", "--db", db, "--write", str(doc)])
+    text = doc.read_text()
+    assert "old tables" not in text and text.startswith("# Agents\n\nbefore\n<!-- ladder:begin -->\n")
+    assert text.endswith("<!-- ladder:end -->\nafter\n") and "3 per pairing" in text
+    doc.write_text("no markers\n")
+    with pytest.raises(SystemExit, match="ladder:begin"):
+        ladder.main(["report", "--db", db, "--write", str(doc)])
+    assert doc.read_text() == "no markers\n"

@@ -61,7 +61,7 @@ class MctsAgent:
 
     def __init__(self, seed: int = 0, iterations: int = 25, seconds: float | None = None,
                  rollout: int = 40, noise: float = 0.0, explore: float = 0.15, depth: int = 1000,
-                 horizon: int = 1, policy: str = "greedy", width: int = 5) -> None:
+                 horizon: int = 1, policy: str = "greedy", width: int = 3, reuse: bool = True) -> None:
         if iterations < 1:
             raise ValueError(f"mcts: iterations must be at least 1, got {iterations}")
         self.rng = Rng(seed ^ 0x3C75)
@@ -77,8 +77,13 @@ class MctsAgent:
         if policy not in ("greedy", "passive"):
             raise ValueError(f"mcts: policy must be 'greedy' or 'passive', got {policy!r}")
         self.width = width
+        self.reuse = reuse
         self.last_iterations = 0  # how many iterations the last decision used
         self.last_reach = 0  # how many turn ends past the current turn the last search reached
+        self.last_reused = 0  # visits of the tree kept from the previous decision
+        # the subtree of the option answered last, with the number of answers the game had then
+        # (see _kept): the next decision of the same player right after it starts from it
+        self._kept: tuple[Node, int, int] | None = None
 
     def choose(self, view: dict[str, Any], decision: Decision) -> int:
         n = len(decision.options)
@@ -90,10 +95,14 @@ class MctsAgent:
         me = decision.player
         rng = self.rng
         evaluate = evaluation_for(inf.base.rules.game_id)
-        root = Node(me)
+        answers = len(inf.base.history)
+        root = self._kept_root(inf, me)
+        self.last_reused = root.visits
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         it = reach = 0
-        while it < self.iterations:
+        # a kept tree counts towards the budget, but every decision gets at least half of it anew
+        todo = max(self.iterations - root.visits, (self.iterations + 1) // 2)
+        while it < todo:
             if deadline is not None and it and time.perf_counter() > deadline:
                 break
             it += 1
@@ -140,11 +149,12 @@ class MctsAgent:
                     break
                 d = g.pending
                 if self.policy == "greedy" and len(d.options) > 1:
-                    g.decide(self._greedy_step(g, d, evaluate))
+                    g = self._greedy_step(g, d, evaluate)  # the state after the chosen option
                 else:
                     g.decide(rng.below(len(d.options)) if noise and rng.below(1024) < noise else passive(d))
             reach = max(reach, g.turn - turn)
             v = evaluate(g, me)
+            root.visits += 1
             for c in path:
                 c.visits += 1
                 c.value += v if c.player == me else 1.0 - v
@@ -155,7 +165,23 @@ class MctsAgent:
             c = root.children.get(lab)
             if c is not None and (self._worth(c, me), c.visits) > top:
                 best_i, top = i, (self._worth(c, me), c.visits)
+        chosen = root.children.get(decision.labels[best_i])
+        self._kept = (chosen, answers + 1, inf.base.turn) if self.reuse and chosen is not None else None
         return best_i
+
+    def _kept_root(self, inf: Any, me: int) -> Node:
+        """The tree to start from: the subtree of the option this agent answered last when the
+        game has had exactly one answer since (that one) and the same player decides again in
+        the same turn -- its statistics were gathered on determinizations of the position now
+        reached, seen from before the answer (what the answer revealed may differ in them; only
+        the options present now are candidates) -- else a new root."""
+        kept, self._kept = self._kept, None
+        if kept is not None:
+            node, answers, turn = kept
+            if (len(inf.base.history) == answers and inf.base.turn == turn and node.children
+                    and all(c.player == me for c in node.children.values())):
+                return node
+        return Node(me)
 
     def _order(self, g: Any, d: Decision, evaluate: Any) -> list[str]:
         """The labels of ``d``'s options, best first by the evaluation one decision later for the
@@ -170,21 +196,26 @@ class MctsAgent:
         scored.sort()
         return [x[3] for x in scored]
 
-    def _greedy_step(self, g: Any, d: Decision, evaluate: Any) -> int:
+    def _greedy_step(self, g: Any, d: Decision, evaluate: Any) -> Any:
+        """The state after the rollout's answer to ``d``: the best of at most ``width`` options
+        (the passive one always among them) by the evaluation one decision later for the player
+        deciding.  The clone already played on is kept, not played again (a clone carries the
+        random generator's state, so it is the state ``g.decide`` would reach)."""
         p = d.player
         n = len(d.options)
-        best, top = passive(d), -1.0
-        cands = range(n)
+        first = passive(d)
+        cands: Any = range(n)
         if n > self.width:
             order = list(range(n))
             self.rng.shuffle(order)
-            cands = [best] + [i for i in order if i != best][:self.width - 1]
+            cands = [first] + [i for i in order if i != first][:self.width - 1]
+        best, top = None, -1.0
         for i in cands:
             h = g.clone()
             h.decide(i)
             v = evaluate(h, p)
-            if v > top + 1e-9:
-                best, top = i, v
+            if best is None or v > top + 1e-9:
+                best, top = h, v
         return best
 
     def _worth(self, node: Node, me: int) -> float:

@@ -47,8 +47,13 @@ def play_game(pkg: Any, decks: list, seed: int, agents: list[str], *, auto: bool
             if g.card_count() != total:
                 raise InvariantError(f"seed {seed}: card count changed from {total} to {g.card_count()}")
         if getattr(ags[d.player], "needs_infoset", False):
-            v["infoset"] = InfoSet.of(g, d.player)  # search agents sample states only from this
-        i = ags[d.player].choose(v, d)
+            if len(d.options) == 1:  # a search agent answers a lone option without searching
+                i = 0
+            else:
+                v["infoset"] = InfoSet.of(g, d.player)  # search agents sample states only from this
+                i = ags[d.player].choose(v, d)
+        else:
+            i = ags[d.player].choose(v, d)
         g.decide(i)
         n += 1
         if on_decision:
