@@ -230,7 +230,7 @@ SVE_UNPROVEN = {
     "on_drive_trigger", "on_enemy_enter", "on_given_drive", "on_the_field", "on_turn_start", "on_your_field",
     "partial_both", "played", "put_np_cemetery", "q_another", "q_each_other", "q_with_evolve", "race", "ref_hand",
     "ref_racing", "remove_counters", "ride_ability", "search_field", "serve", "serve_ability", "serve_n",
-    "st_copies_any", "st_copies_n", "st_cost_more", "st_no_ability_damage", "stack_restated", "value_self_stat",
+    "st_copies_any", "st_copies_n", "st_no_ability_damage", "stack_restated", "value_self_stat",
     "when_if_cost", "x_value",
     "at_most_bare_pre", "cost_less_turn", "evolve_cost_its", "evolve_cost_turn", "fan_cost_leader_sub",
     "fan_cost_less", "fan_leader_sub", "fan_whose", "leader_is", "lost_def_count", "p_ex_tokens",

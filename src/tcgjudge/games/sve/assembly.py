@@ -262,6 +262,10 @@ def k_pdiscard_it(p: str) -> list:
 
 
 def _give(who: Any, st: tuple | None, kws: list, abilities: list, trait: str | None, until: str | None) -> list:
+    if isinstance(who, dict) and who.get("zone") == "hand":
+        # stats and abilities given to cards in a hand are not kept by the engine (its layers
+        # apply to the field): refused rather than played as if nothing were said
+        raise NoParse("changes to cards in a hand")
     out: list = []
     if st is not None:
         if who == {"zone": "leader", "controller": "you"}:
@@ -882,14 +886,22 @@ def st_stats(s: Sel, st: tuple) -> list:
     return [{"modify": {"atk": st[0], "def": st[1]}, "affects": s.filt}]
 
 
+def _cost_players(s: Sel, default: str) -> dict:
+    """Whose cards a cost change affects: "your followers" yours, "enemy followers" the
+    opponent's, "followers" ``default``."""
+    who = {"you": "you", "enemy": "enemy"}.get(str(s.filt.get("controller")), default)
+    return {} if who == "you" else {"who": who}
+
+
 def st_cost_less(s: Sel, n: Any) -> list:
     f = {k: v for k, v in s.filt.items() if k not in ("controller", "zone")}
-    return [{"cost_mod": {"n": -n if isinstance(n, int) else {"neg": n}, "affects": f}}]  # 10.2.1.3.3
+    return [{"cost_mod": {"n": -n if isinstance(n, int) else {"neg": n}, "affects": f},
+             **_cost_players(s, "you")}]  # 10.2.1.3.3
 
 
 def st_cost_more(s: Sel, n: Any) -> list:
     f = {k: v for k, v in s.filt.items() if k not in ("controller", "zone")}
-    return [{"cost_mod": {"n": n, "affects": f}, "who": "each"}]
+    return [{"cost_mod": {"n": n, "affects": f}, **_cost_players(s, "each")}]
 
 
 def st_self_less(n: Any) -> list:

@@ -788,7 +788,10 @@ class SveSemantics(Transformer):
         return {"zone": "deck", "player": "you", "top": _num(n) if n is not None else 1}
 
     def ref_hand(self, t: Token) -> dict:
-        return {"zone": "hand", "player": "each" if "each player's" in str(t).lower() else "you"}
+        sel = {"zone": "hand", "player": "each" if "each player's" in str(t).lower() else "you"}
+        if "follower" in str(t).lower():
+            sel["type"] = "follower"  # "each follower in your hand": not the hand's other cards
+        return sel
 
     # -- qualifiers -------------------------------------------------------------------------------
     def q_not_named(self, n: Token) -> tuple:
