@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tcgjudge.agents import AGENTS, GreedyAgent, MctsAgent, act, make_agent, observation, parse_spec
-from tcgjudge.agents.evaluation import evaluation_for, passive
+from tcgjudge.agents.evaluation import evaluation_for, passive, settle
+from tcgjudge.agents.mcts import Node
 from tcgjudge.games import registry
 from tcgjudge.interfaces.sim import play_game
 from tcgjudge.kernel.infoset import HIDDEN, InfoSet
@@ -213,25 +214,51 @@ def test_clones_of_a_sample_play_alike() -> None:
         assert a.fingerprint() == b.fingerprint() and a.log == b.log
 
 
-def test_mcts_tries_the_options_best_first() -> None:
-    """Progressive widening: a node's options are expanded in the order of their evaluation one
-    decision later, so that with one iteration the search answers the best of them."""
+@pytest.mark.parametrize("settled", [False, True])
+def test_mcts_orders_the_options_best_first(settled: bool) -> None:
+    """A node's options are ordered by their evaluation one decision later (at the root, after
+    the position settles, as greedy judges them), best first."""
     g = midgame("sve", 2, 10)
     while len(g.pending.options) < 3:
         g.decide(passive(g.pending))
     d, p = g.pending, g.pending.player
     ev = evaluation_for("sve")
-    ag = MctsAgent(3, iterations=1)
-    sample = InfoSet.of(g, p).sample(Rng(3 ^ 0x3C75).next64())  # the determinization it will draw
-    order = ag._order(sample, sample.pending, ev)
+    sample = InfoSet.of(g, p).sample(7)
+    order = MctsAgent(3)._order(sample, sample.pending, ev, settled=settled)
     assert sorted(order) == sorted(d.labels)
     values = []
     for lab in order:
         h = sample.clone()
         h.decide(sample.pending.labels.index(lab))
+        if settled:
+            settle(h, 10)
         values.append(ev(h, p))
     assert values == sorted(values, reverse=True)
+
+
+def test_mcts_widens_progressively() -> None:
+    """Progressive widening: with one iteration the search answers the first option of the root's
+    order; with ``widen`` w a node with v visits tries only the first 1 + w*sqrt(v) options of its
+    order, so a small budget compares the likely best options on several playouts each; with
+    ``widen=0`` every option is tried once before any twice."""
+    g = midgame("sve", 2, 10)
+    while len(g.pending.options) < 4:
+        g.decide(passive(g.pending))
+    d, p = g.pending, g.pending.player
+    ev = evaluation_for("sve")
+    ag = MctsAgent(3, iterations=1)
+    sample = InfoSet.of(g, p).sample(Rng(3 ^ 0x3C75).next64())  # the determinization it will draw
+    order = ag._order(sample, sample.pending, ev, settled=True)
     assert d.labels[ag.choose(observation(ag, g, p), d)] == order[0]
+    node = Node(p)
+    node.order = order[::-1]
+    for widen, visits, tried in ((0.5, 0, 1), (0.5, 3, 1), (0.5, 4, 2), (1.0, 4, 3), (1.0, 100, len(order)),
+                                 (0.0, 0, len(order))):
+        node.visits = visits
+        assert MctsAgent(3, widen=widen)._candidates(node, d.labels) == order[::-1][:tried]
+    # options the order never saw (absent from the determinization it was made on) come last
+    node.order = order[1:]
+    assert MctsAgent(3, widen=0)._candidates(node, d.labels) == order[1:] + order[:1]
 
 
 def test_act_answers_single_options_without_asking() -> None:

@@ -7,9 +7,12 @@ labels, so that states that look the same to the searching player share
 statistics.  At a node, only the options present in this determinization are
 candidates; each is scored by UCB1 over the number of times it was *available*
 rather than the parent's visits (the usual ISMCTS correction).  A node's
-options are expanded best first, by their evaluation one decision later for
-the player deciding there (progressive widening: at small budgets the likely
-best options are the ones tried).  An iteration adds one node, then plays a
+options are ordered best first, by their evaluation one decision later for
+the player deciding there (at the root after the position settles, as
+``greedy`` judges them), and progressive widening lets a node with v visits
+try only the first ``1 + widen * sqrt(v)`` of them: a small budget compares
+the few likely best options on several playouts each instead of every option
+on one (``widen=0`` tries every option).  An iteration adds one node, then plays a
 rollout in which each player answers greedily (the best of at most ``width``
 options by the evaluation one decision later, the passive one always among
 them; ``policy="passive"`` passes instead, with random answers at rate
@@ -40,7 +43,7 @@ from typing import Any
 from ..kernel.decisions import Decision
 from ..kernel.rng import Rng
 from .base import NO_INFOSET
-from .evaluation import evaluation_for, passive
+from .evaluation import evaluation_for, passive, settle
 
 
 class Node:
@@ -61,7 +64,8 @@ class MctsAgent:
 
     def __init__(self, seed: int = 0, iterations: int = 25, seconds: float | None = None,
                  rollout: int = 40, noise: float = 0.0, explore: float = 0.15, depth: int = 1000,
-                 horizon: int = 1, policy: str = "greedy", width: int = 3, reuse: bool = True) -> None:
+                 horizon: int = 1, policy: str = "greedy", width: int = 3, reuse: bool = True,
+                 widen: float = 0.5) -> None:
         if iterations < 1:
             raise ValueError(f"mcts: iterations must be at least 1, got {iterations}")
         self.rng = Rng(seed ^ 0x3C75)
@@ -78,6 +82,7 @@ class MctsAgent:
             raise ValueError(f"mcts: policy must be 'greedy' or 'passive', got {policy!r}")
         self.width = width
         self.reuse = reuse
+        self.widen = widen
         self.last_iterations = 0  # how many iterations the last decision used
         self.last_reach = 0  # how many turn ends past the current turn the last search reached
         self.last_reused = 0  # visits of the tree kept from the previous decision
@@ -113,20 +118,15 @@ class MctsAgent:
             while g.result is None and g.turn - turn <= self.horizon and len(path) < self.depth:
                 d = g.pending
                 labels = d.labels
-                fresh = [i for i, lab in enumerate(labels) if lab not in node.children]
+                if node.order is None:
+                    node.order = self._order(g, d, evaluate, settled=node is root)
+                cands = self._candidates(node, labels)
+                fresh = [lab for lab in cands if lab not in node.children]
                 if fresh:
-                    # the options in the order of their one-step evaluation for the player to
-                    # decide (progressive widening: at small budgets the likely best are tried)
-                    if node.order is None:
-                        node.order = self._order(g, d, evaluate)
-                    i = fresh[rng.below(len(fresh))]
-                    for lab in node.order:
-                        if lab not in node.children and lab in labels:
-                            i = labels.index(lab)
-                            break
+                    i = labels.index(fresh[0])
                     child = Node(d.player)
                     node.children[labels[i]] = child
-                    for lab in labels:
+                    for lab in cands:
                         c = node.children.get(lab)
                         if c is not None:
                             c.avail += 1
@@ -134,12 +134,12 @@ class MctsAgent:
                     g.decide(i)
                     break
                 best_i, best = 0, -1.0
-                for i, lab in enumerate(labels):
+                for lab in cands:
                     c = node.children[lab]
                     c.avail += 1
                     score = c.value / c.visits + self.explore * math.sqrt(math.log(c.avail) / c.visits)
                     if score > best:
-                        best_i, best = i, score
+                        best_i, best = labels.index(lab), score
                 node = node.children[labels[best_i]]
                 path.append(node)
                 g.decide(best_i)
@@ -183,15 +183,30 @@ class MctsAgent:
                 return node
         return Node(me)
 
-    def _order(self, g: Any, d: Decision, evaluate: Any) -> list[str]:
+    def _candidates(self, node: Node, labels: list[str]) -> list[str]:
+        """The options of ``node`` present in this determinization that the search may try:
+        with progressive widening (``widen`` > 0), the first ``1 + widen * sqrt(visits)`` of
+        them in the node's order, so that a small budget compares the few likely best options
+        on several playouts each rather than every option on one; else all of them."""
+        present = set(labels)
+        order = [lab for lab in node.order or () if lab in present]
+        order += [lab for lab in labels if lab not in node.order]  # options the order never saw
+        if self.widen <= 0:
+            return order
+        return order[:1 + int(self.widen * math.sqrt(node.visits))]
+
+    def _order(self, g: Any, d: Decision, evaluate: Any, settled: bool = False) -> list[str]:
         """The labels of ``d``'s options, best first by the evaluation one decision later for the
-        player deciding (the passive option first among equals)."""
+        player deciding (the passive option first among equals); with ``settled`` (the root), the
+        evaluation after the position settles, as ``greedy`` judges an option."""
         p = d.player
         first = passive(d)
         scored = []
         for i, lab in enumerate(d.labels):
             h = g.clone()
             h.decide(i)
+            if settled:
+                settle(h, 10)
             scored.append((-evaluate(h, p), i != first, i, lab))
         scored.sort()
         return [x[3] for x in scored]
