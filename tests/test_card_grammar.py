@@ -224,12 +224,12 @@ SVE_CHOICES = {
 #: only shrink: a construct leaves it when a scenario's card text uses it)
 SVE_UNPROVEN = {
     "cost_bury_self_and", "cost_earth_rite", "cost_engage_cards", "cost_lesson",
-    "deal_divided", "deal_two_if", "discard_np", "drive_check", "each_top_or_bottom", "earth_rite", "engage_any",
-    "evolve_cost", "field_or_ex", "give_drive", "give_kw_if", "give_quoted", "give_quoted_only",
+    "deal_divided", "deal_two_if", "discard_np", "each_top_or_bottom", "earth_rite", "engage_any",
+    "evolve_cost", "field_or_ex", "give_kw_if", "give_quoted", "give_quoted_only",
     "give_trait", "k_token_name", "lesson", "on_discarded",
-    "on_drive_trigger", "on_enemy_enter", "on_given_drive", "on_the_field", "on_turn_start", "on_your_field",
+    "on_enemy_enter", "on_the_field", "on_turn_start", "on_your_field",
     "partial_both", "played", "put_np_cemetery", "q_another", "q_each_other", "q_with_evolve", "ref_hand",
-    "ride_ability", "search_field",
+    "search_field",
     "st_copies_any", "st_copies_n", "st_no_ability_damage", "value_self_stat",
     "when_if_cost", "x_value",
     "at_most_bare_pre", "cost_less_turn", "evolve_cost_its", "evolve_cost_turn", "fan_cost_leader_sub",
