@@ -1672,8 +1672,10 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         out.add_kw({"ride": _num(_transform(kids[0])) if kids else 0})  # 14.4.9
         return
     if kind == "serve_ability":
-        n = _transform(tree.children[0])
-        spec = {"do": [{"race": "self"}], "cost": [{"serve": 1}, {"evolve_pp": n}], "equivalent": "evolve"}
+        # 14.2.2.3: "[X icons] [cost]: [effect]" is "Serve this follower X times, [cost]: [effect]"
+        icons = sum(1 for c in tree.children if isinstance(c, Token) and c.type == "SERVE_ICON")
+        n = _transform(next(c for c in tree.children if isinstance(c, Tree)))
+        spec = {"do": [{"race": "self"}], "cost": [{"serve": icons}, {"evolve_pp": n}], "equivalent": "evolve"}
         out.abilities.append({"activated": spec, "text": display})  # 14.2.2
         return
     got = _transform(tree)

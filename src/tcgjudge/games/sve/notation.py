@@ -231,7 +231,7 @@ def _has_cost_colon(line: str) -> bool:
 
 def render(text: str) -> str:
     """Markers back to readable text, for ability texts and error messages."""
-    out = text
+    out = re.sub(r"\[SERVE\](?=\[SERVE\])", "[SERVE] ", text)  # "{SERVE}{SERVE}": two icons (14.2.2.3)
     for m, r in MARKER_TEXT.items():
         out = out.replace(m, r)
     return re.sub(r"\[PP=(\w+)\]", r"(\1)", out)
