@@ -585,6 +585,31 @@ class CasterSemantics(Transformer):
             out["record"]["of"] = of
         return out
 
+    def c_destroyed_by(self, side: Token, who: tuple) -> dict:
+        # the cards destroyed by the spells and abilities a player controlled (CR 1007)
+        if who[0] != "servant" or who[1] is None:
+            raise NoParse("destroyed what")
+        of = {"type": "servant", "controller": "you" if who[1] == "allied" else "enemy", **who[3]}
+        spec: dict[str, Any] = {"key": "effect_destroyed", "of": of}
+        if str(side).lower() == "enemy":
+            spec["player"] = "enemy"
+        if who[2] != 1:
+            spec["min"] = who[2]
+        return {"record": spec}
+
+    def c_drew_by(self, n: Token, *parts: Token) -> dict:
+        # the cards you drew, each by the card whose effect drew it (CR 1006; 901.2d)
+        of: dict[str, Any] = {"type": str(parts[-1]).lower()}
+        for p in parts[:-1]:
+            if p.type == "SIDE":
+                of["controller"] = "you" if str(p).lower() == "allied" else "enemy"
+            else:
+                of["element"] = str(p).lower()
+        spec: dict[str, Any] = {"key": "drew_by", "of": of}
+        if _n(n) != 1:
+            spec["min"] = _n(n)
+        return {"record": spec}
+
     # clauses (CR 1001-1018)
     def k_destroy(self, w: list) -> list:
         return tc.k_destroy(w)

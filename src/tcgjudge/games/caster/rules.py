@@ -1126,6 +1126,18 @@ class CasterRules(CardRules):
                             tally(o.controller, "servants_destroyed_by_effect", card=ev.oid)
                 elif ev.to == "hand" and servant:
                     tally(o.controller, "servants_returned", card=ev.oid)
+                if ev.cause == "destroy":
+                    # which player's spell or ability destroyed it ("an allied spell or ability
+                    # destroyed an enemy servant this turn"): the controller of the effect (CR 1007)
+                    by = effect_running(g)
+                    if by is not None:
+                        tally(by[0], "effect_destroyed", card=ev.oid, count=False)
+            elif ev.cause == "draw" and ev.frm == "deck" and ev.to == "hand":
+                # what drew it ("drew a card by the effect of a conjure", CR 1006, 901.2d): the
+                # card whose spell or ability's effect is being applied, one entry a card drawn
+                by = effect_running(g)
+                if by is not None and by[1] is not None:
+                    tally(ev.player, "drew_by", card=by[1], count=False)
         elif ev.kind == "corrupt":
             tally(ev.player, "corrupted")
             by = ev.oid
@@ -1146,6 +1158,16 @@ class CasterRules(CardRules):
                 tally(ev.player, f"attacked:{what}", card=ev.oid, count=False)
         elif ev.kind == "switch":
             tally(ev.player, "switched", card=ev.oid)  # CR 1011.2
+
+
+def effect_running(g: Game) -> tuple[int, int | None] | None:
+    """The effect being applied now: (its controller, its source: the card resolving as a spell,
+    or the card whose ability it is), from the innermost program running; None when no effect
+    is (a turn-based action, the rules, a battle)."""
+    for fr in reversed(g.frames):
+        if fr.kind == "run":
+            return fr.data["p"], fr.data.get("src")
+    return None
 
 
 def install(rules: CasterRules) -> None:
