@@ -356,8 +356,15 @@ def test_what_happened_this_turn() -> None:
     assert cond("an allied servant corrupted an enemy orb") == {"record": {"key": "servant_corrupted"}}
     assert cond("you played a spell by its [Break] ability") == {"record": {"key": "break_played"}}
     assert cond("no allied spells have been played") == {"record": {"key": "spells_played", "min": 0, "max": 0}}
-    with pytest.raises(Uncompilable):  # no tally says which card destroyed it
-        cond("an allied spell or ability destroyed an enemy servant")
+    # the tallies keep which player's spell or ability destroyed a card, and what drew a card
+    assert cond("an allied spell or ability destroyed an enemy servant") == {
+        "record": {"key": "effect_destroyed", "of": {"type": "servant", "controller": "enemy"}}}
+    assert cond("an enemy spell or ability destroyed two or more allied servants") == {
+        "record": {"key": "effect_destroyed", "of": {"type": "servant", "controller": "you"}, "player": "enemy",
+                   "min": 2}}
+    assert cond("you drew a card by the effect of a conjure") == {"record": {"key": "drew_by", "of": {"type": "conjure"}}}
+    with pytest.raises(Uncompilable):  # a player is not destroyed
+        cond("an allied spell or ability destroyed you")
 
 
 # -------------------------------------------------------------------- continuous abilities

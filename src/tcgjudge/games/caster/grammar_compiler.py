@@ -338,6 +338,9 @@ class CasterSemantics(Transformer):
     def n_it(self) -> NP:
         return NP("ref", ref="it")
 
+    def n_revealed(self, *_: Token) -> NP:
+        return NP("ref", ref="revealed")
+
     def n_that(self) -> NP:
         return NP("ref", ref="that")
 
@@ -1049,13 +1052,35 @@ def _transform(tree: Any) -> Any:
         raise
 
 
+def _mentions_revealed(x: Any) -> bool:
+    """Does a sentence name the cards revealed by a "reveal cards ... until" ("the servant revealed
+    this way", "all other cards revealed this way")?"""
+    if isinstance(x, NP):
+        return x.kind == "ref" and x.ref == "revealed"
+    if isinstance(x, dict):
+        return "@shuffle_revealed" in x or any(_mentions_revealed(v) for v in x.values())
+    if isinstance(x, (list, tuple)):
+        return any(_mentions_revealed(v) for v in x)
+    return False
+
+
+def _revealed_in(block: list) -> bool:
+    return any("reveal_until" in x for x in block if isinstance(x, dict))
+
+
 def _run(sents: list, asm: Asm, do: list) -> None:
-    """Sentences in order; "Then, ..." after an "If ..." sentence continues its condition."""
+    """Sentences in order; "Then, ..." after an "If ..." sentence continues its condition, and so
+    does a sentence naming the cards revealed this way when the reveal is under that condition
+    ("If you do, reveal cards ... until .... Put the servant revealed this way ...": with the
+    condition false nothing was revealed, CR 1004.1, 1013.2a)."""
     last_if: dict | None = None
     for items in sents:
         starts = bool(items) and isinstance(items[0], dict) and items[0].get("@then") is True
         items = [it for it in items if not (isinstance(it, dict) and it.get("@then") is True)]
         if starts and last_if is not None:
+            asm.run(items, last_if["if"]["then"])
+            continue
+        if last_if is not None and _revealed_in(last_if["if"]["then"]) and _mentions_revealed(items):
             asm.run(items, last_if["if"]["then"])
             continue
         before = len(do)
