@@ -935,12 +935,17 @@ class Asm:
 
     def item(self, it: dict, out: list) -> None:
         if "@if" in it:
+            if it.get("@zones"):  # the ability works only there (CR 902.2)
+                self.item({"@flags": {"zones": it["@zones"]}}, out)
             sub: list = []
             if it.get("late"):
                 self.run(it["then"], sub)
                 c = self.value(it["@if"], out)
             else:
                 c = self.value(it["@if"], out)
+                if isinstance(c, dict) and c.get("is", (None,))[0] == "self" and self.it is None \
+                        and self.pending is None:
+                    self.it = "self"  # "If this card ..., put it ...": it is this card
                 self.run(it["then"], sub)
             out.append({"if": {"cond": c, "then": sub}})
             self.last = out

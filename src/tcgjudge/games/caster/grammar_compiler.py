@@ -384,6 +384,24 @@ class CasterSemantics(Transformer):
     def st_gains(self, w: NP, m: dict) -> list:
         return tc._static_gain(w, m)
 
+    def st_lose_all(self, w: NP, quoted: list | None = None) -> list:
+        # CR 909.1c: every ability is removed (base abilities are base information, 909.1a), then
+        # the quoted ability is given: one effect, applied as written
+        out: list = [{"lose": {"abilities": True}, "affects": w}]
+        if quoted is not None:
+            out.append({"grant": {"abilities": quoted}, "affects": w})
+        return out
+
+    @v_args(meta=True, inline=False)
+    def quoted_ability(self, meta: Any, children: list) -> list:
+        # an ability in quotation marks, given to cards (CR 909.1c): read as a paragraph
+        got = children[0]
+        sub = Compiled()
+        _assemble(got.data, got, _SOURCE[0][meta.start_pos:meta.end_pos].strip(), sub, "servant", [])
+        if sub.keywords or len(sub.abilities) != 1:
+            raise NoParse("a quoted ability")
+        return list(sub.abilities)
+
     def st_gains_if(self, w: NP, m: dict, c: dict) -> list:
         return [dict(e, **{"if": c}) for e in tc._static_gain(w, m)]
 
@@ -588,6 +606,9 @@ class CasterSemantics(Transformer):
             out["record"]["of"] = of
         return out
 
+    def c_self_from_field(self, _n: Token) -> dict:
+        return {"is": ["self", {"from_field_this_turn": True}], "@zones": ["graveyard"]}
+
     def c_destroyed_by(self, side: Token, who: tuple) -> dict:
         # the cards destroyed by the spells and abilities a player controlled (CR 1007)
         if who[0] != "servant" or who[1] is None:
@@ -725,6 +746,13 @@ class CasterSemantics(Transformer):
 
     def k_produce_any(self, n: Token) -> list:
         return tc.k_produce_any(_n(n))  # CR 907.7
+
+    def k_produce_level(self, *parts: Token) -> list:
+        plus = next((_n(p) for p in parts if p.type == "NUMBER_WORD"), 0)
+        n: Any = {"prop": ["self", "level"]}
+        if plus:
+            n = {"add": [n, plus]}
+        return [{"produce": {"n": n, "element": "self"}}]
 
     def k_produce_self(self, n: Token) -> list:
         return tc.k_produce_self(_n(n))
@@ -893,6 +921,9 @@ class CasterSemantics(Transformer):
         return [{"@then": True}] + e
 
     def s_if(self, c: dict, e: list) -> list:
+        if "@zones" in c:  # a condition that holds only for this card in a zone (CR 902.2)
+            c = dict(c)
+            return [{"@if": c, "then": e, "@zones": c.pop("@zones")}]
         return [{"@if": c, "then": e}]
 
     def s_if_you_do(self, e: list) -> list:
@@ -1186,8 +1217,11 @@ def compile_paragraph(line: str, out: Compiled, card_type: str, effect_sents: li
 
 
 def _paragraph(tree: Tree, line: str, out: Compiled, card_type: str, effect_sents: list) -> None:
-    got = _transform(tree)
-    kind = tree.data
+    _assemble(tree.data, _transform(tree), line, out, card_type, effect_sents)
+
+
+def _assemble(kind: str, got: Any, line: str, out: Compiled, card_type: str, effect_sents: list) -> None:
+    """The ability (or keywords, or part of a conjure's effect) a paragraph's meaning makes."""
     if kind == "keyword_line":
         for k in got.children:
             out.add_kw(k)

@@ -75,7 +75,7 @@ class CasterRules(CardRules):
                             "zones"))  # an ability's pseudo-card reads its source, wherever it is
     hook_reads = {k: frozenset() for k in (
         "vanity", "orbs", "additional_type", "stock", "ability", "printed",
-        "materials_of", "stock_of")}  # "rode" and "ridden_by" read g.record: anything
+        "materials_of", "stock_of")}  # "rode", "ridden_by", "from_field_this_turn" read g.record: anything
     hook_reads.update({"main_timing": frozenset(("clock",)),  # the turn player and phase (CR 701.2)
                        "battled": frozenset(("data.battled", "data.battled_servant")),
                        "battling": frozenset(("battle",)),  # the attack under way (battle.py)
@@ -87,7 +87,7 @@ class CasterRules(CardRules):
     hidden_pools = {"deck": "main", "hand": "main", "orbs": "main", "casters": "main", "extra_deck": "extra"}
     layered_zones = frozenset(("field", "casters", "chase"))
     field_zones = ON_FIELD
-    trigger_zones = ON_FIELD
+    trigger_zones = (*ON_FIELD, "graveyard")  # CR 902.2: an ability may work from a graveyard
     waiting_zone = "chase"
     token_zones = frozenset(("chase",))  # CR 1302.3a: a token leaving the field is erased
     rested_word = "rested"
@@ -1114,7 +1114,7 @@ class CasterRules(CardRules):
                 o, c = old[0], old[1]
                 servant = "servant" in c.get("types", ())
                 if ev.to == "graveyard":
-                    tally(o.controller, "to_graveyard_from_field")
+                    tally(o.controller, "to_graveyard_from_field", card=ev.oid)
                     if servant:
                         tally(o.controller, "servants_to_graveyard", card=ev.oid)
                         if ev.cause in ("battle", "destroy"):  # CR 804.3, 1007
