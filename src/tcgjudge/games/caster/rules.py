@@ -87,7 +87,7 @@ class CasterRules(CardRules):
     hidden_pools = {"deck": "main", "hand": "main", "orbs": "main", "casters": "main", "extra_deck": "extra"}
     layered_zones = frozenset(("field", "casters", "chase"))
     field_zones = ON_FIELD
-    trigger_zones = (*ON_FIELD, "graveyard")  # CR 902.2: an ability may work from a graveyard
+    trigger_zones = ON_FIELD
     waiting_zone = "chase"
     token_zones = frozenset(("chase",))  # CR 1302.3a: a token leaving the field is erased
     rested_word = "rested"
@@ -1086,6 +1086,24 @@ class CasterRules(CardRules):
                     out.append(Event("switch", oid=ev.oid, player=ev.player))
             events = out
         super().check_triggers(g, events, lki)
+
+    def _current_trigger_sources(self, g: Game) -> list[tuple[int, dict]]:
+        """The objects whose automatic abilities may trigger: in the field and, when a card of the
+        game has one that works from a graveyard (CR 902.2), in the graveyards."""
+        out = super()._current_trigger_sources(g)
+        cards = g.derived.get("cards")
+        if not cards:
+            return out
+        known = g.derived.get("graveyard_auto")
+        if known is None or known[0] != len(cards):  # the set of cards only grows
+            known = g.derived["graveyard_auto"] = (
+                len(cards), any("graveyard" in c.chars.get("auto_zones", ()) for c in cards))
+        if known[1]:
+            for p in range(len(g.players)):
+                for oid in g.zones[(p, "graveyard")]:
+                    if "graveyard" in g.objects[oid].card.chars.get("auto_zones", ()):
+                        out.append((oid, g.chars(oid)))
+        return out
 
     def record_cards(self, g: Game, p: int, key: str) -> tuple:
         cards = g.gvars.get("_record_cards")
