@@ -1256,6 +1256,14 @@ def _assemble(kind: str, got: Any, line: str, out: Compiled, card_type: str, eff
             ab["zones"] = zones
         out.abilities.append(ab)
         return
+    if kind == "call_replacement":
+        if card_type != "caster":
+            raise NoParse("only a caster is called")
+        out.abilities.append({"replacement": {
+            "replace": {"event": "move", "to": "casters", "cause": ["call", "level_up"], "player": "you"},
+            "instead": [{"move": {"what": "self", "to": "casters", "face": "up", "orientation": "recovered"}}],
+            "optional": True}, "zones": ["graveyard"], "text": line})
+        return
     if kind == "draw_replacement_after":
         # "If you would draw a card [during your draw phase], draw two cards instead."
         parts = list(got.children)
