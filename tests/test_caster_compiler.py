@@ -356,8 +356,15 @@ def test_what_happened_this_turn() -> None:
     assert cond("an allied servant corrupted an enemy orb") == {"record": {"key": "servant_corrupted"}}
     assert cond("you played a spell by its [Break] ability") == {"record": {"key": "break_played"}}
     assert cond("no allied spells have been played") == {"record": {"key": "spells_played", "min": 0, "max": 0}}
-    with pytest.raises(Uncompilable):  # no tally says which card destroyed it
-        cond("an allied spell or ability destroyed an enemy servant")
+    # the tallies keep which player's spell or ability destroyed a card, and what drew a card
+    assert cond("an allied spell or ability destroyed an enemy servant") == {
+        "record": {"key": "effect_destroyed", "of": {"type": "servant", "controller": "enemy"}}}
+    assert cond("an enemy spell or ability destroyed two or more allied servants") == {
+        "record": {"key": "effect_destroyed", "of": {"type": "servant", "controller": "you"}, "player": "enemy",
+                   "min": 2}}
+    assert cond("you drew a card by the effect of a conjure") == {"record": {"key": "drew_by", "of": {"type": "conjure"}}}
+    with pytest.raises(Uncompilable):  # a player is not destroyed
+        cond("an allied spell or ability destroyed you")
 
 
 # -------------------------------------------------------------------- continuous abilities
@@ -1096,3 +1103,35 @@ def test_then_after_if_continues_the_condition() -> None:
         {"if": {"cond": {"orbs": {"min": 5}}, "then": [{"draw": 1}, {"draw": 1}]}}, {"draw": 1}]
     assert compile_text("[Enter] ⇒ Draw a card. Then, draw a card.")["abilities"][0]["auto"]["do"] == [
         {"draw": 1}, {"draw": 1}]
+
+
+# ------------------------------------------ abilities from a graveyard, quoted abilities, "revealed"
+@pytest.mark.rules("caster", "902.2", "909.1c", "1013.2a", "910.1")
+def test_graveyard_quoted_and_revealed_constructs() -> None:
+    # the condition names the card in a graveyard: the ability works there (CR 902.2), "it" is it
+    ab = one("At end of turn ⇒ If this card was put into a graveyard from the field this turn, "
+             "put it into the field under its owner's control.")
+    assert ab["zones"] == ["graveyard"]
+    assert ab["auto"]["do"] == [{"if": {"cond": {"is": ["self", {"from_field_this_turn": True}]},
+                                        "then": [{"put_field": "self"}]}}]
+    # abilities removed, then the quoted one given, in the order written (CR 909.1c)
+    st = one('All casters lose all abilities and gain "[Rest]: Draw a card."', "barrier")["static"]
+    assert [next(iter(k for k in e if k != "affects")) for e in st] == ["lose", "grant"]
+    assert st[1]["grant"]["abilities"][0]["activated"]["do"] == [{"draw": 1}]
+    with pytest.raises(Uncompilable):  # only an activated or automatic ability is read in quotation marks
+        one('All casters lose all abilities and gain "Draw a card."', "barrier")
+    # the sentence naming the servant revealed this way is under the "If you do" of its reveal
+    do = one("[Enter] ⇒ Banish another allied servant. If you do, reveal cards from the top of your deck "
+             "until you reveal a servant. Put the servant revealed this way into the field and shuffle all "
+             "other cards revealed this way into your deck.")["auto"]["do"]
+    assert [next(iter(i)) for i in do] == ["select", "banish", "if"]
+    assert [next(iter(i)) for i in do[2]["if"]["then"]] == ["reveal_until", "put_field", "shuffle"]
+    with pytest.raises(Uncompilable):  # nothing was revealed this way
+        one("[Enter] ⇒ Draw a card. Put the servant revealed this way into the field.")
+    # a call replaced by a call of this card from the graveyard (CR 910.1, 504.1): casters only
+    rep = one("If you would play a caster as part of your call phase, you may play this card face up from "
+              "an allied graveyard instead.", "caster")
+    assert rep["zones"] == ["graveyard"] and rep["replacement"]["optional"] is True
+    with pytest.raises(Uncompilable):
+        one("If you would play a caster as part of your call phase, you may play this card face up from "
+            "an allied graveyard instead.", "servant")

@@ -846,6 +846,7 @@ class Asm:
         self.flags: dict[str, Any] = {}
         self.choose: dict | None = None
         self.last: list | None = None  # the block the last instruction went into
+        self.revealed: dict | None = None  # the last "reveal cards ... until" (CR 1004.1)
 
     def fresh(self, base: str) -> str:
         return fresh_name(self.names, base)
@@ -871,6 +872,16 @@ class Asm:
                 return self.that if self.that is not None else self._it()
             if r == "it":
                 return self._it()
+            if r == "revealed":  # "the servant revealed this way": what the reveal found
+                rv = self.revealed
+                if rv is None:
+                    raise NoParse("nothing revealed this way")
+                if "as" not in rv:
+                    rv["as"] = self.fresh("c")
+                if self.pending is rv:
+                    self.pending = None
+                self.it = rv["as"]
+                return rv["as"]
             return r
         if np.kind == "target":
             name = "t" if not self.targets and self.names["t"] == 0 else self.fresh("t")
@@ -924,12 +935,17 @@ class Asm:
 
     def item(self, it: dict, out: list) -> None:
         if "@if" in it:
+            if it.get("@zones"):  # the ability works only there (CR 902.2)
+                self.item({"@flags": {"zones": it["@zones"]}}, out)
             sub: list = []
             if it.get("late"):
                 self.run(it["then"], sub)
                 c = self.value(it["@if"], out)
             else:
                 c = self.value(it["@if"], out)
+                if isinstance(c, dict) and c.get("is", (None,))[0] == "self" and self.it is None \
+                        and self.pending is None:
+                    self.it = "self"  # "If this card ..., put it ...": it is this card
                 self.run(it["then"], sub)
             out.append({"if": {"cond": c, "then": sub}})
             self.last = out
@@ -1018,6 +1034,8 @@ class Asm:
                 ins[op] = {"what": ins[op]}
             self.it = None
             self.pending = ins[op]
+            if op == "reveal_until":
+                self.revealed = ins[op]
 
     def pick_look(self, out: list) -> None:
         """"Look at the top N cards of your deck. Choose one from among them and put it into your

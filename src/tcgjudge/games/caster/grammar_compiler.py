@@ -338,6 +338,9 @@ class CasterSemantics(Transformer):
     def n_it(self) -> NP:
         return NP("ref", ref="it")
 
+    def n_revealed(self, *_: Token) -> NP:
+        return NP("ref", ref="revealed")
+
     def n_that(self) -> NP:
         return NP("ref", ref="that")
 
@@ -380,6 +383,24 @@ class CasterSemantics(Transformer):
     # continuous abilities (CR 904, 909)
     def st_gains(self, w: NP, m: dict) -> list:
         return tc._static_gain(w, m)
+
+    def st_lose_all(self, w: NP, quoted: list | None = None) -> list:
+        # CR 909.1c: every ability is removed (base abilities are base information, 909.1a), then
+        # the quoted ability is given: one effect, applied as written
+        out: list = [{"lose": {"abilities": True}, "affects": w}]
+        if quoted is not None:
+            out.append({"grant": {"abilities": quoted}, "affects": w})
+        return out
+
+    @v_args(meta=True, inline=False)
+    def quoted_ability(self, meta: Any, children: list) -> list:
+        # an ability in quotation marks, given to cards (CR 909.1c): read as a paragraph
+        got = children[0]
+        sub = Compiled()
+        _assemble(got.data, got, _SOURCE[0][meta.start_pos:meta.end_pos].strip(), sub, "servant", [])
+        if sub.keywords or len(sub.abilities) != 1:
+            raise NoParse("a quoted ability")
+        return list(sub.abilities)
 
     def st_gains_if(self, w: NP, m: dict, c: dict) -> list:
         return [dict(e, **{"if": c}) for e in tc._static_gain(w, m)]
@@ -585,6 +606,34 @@ class CasterSemantics(Transformer):
             out["record"]["of"] = of
         return out
 
+    def c_self_from_field(self, _n: Token) -> dict:
+        return {"is": ["self", {"from_field_this_turn": True}], "@zones": ["graveyard"]}
+
+    def c_destroyed_by(self, side: Token, who: tuple) -> dict:
+        # the cards destroyed by the spells and abilities a player controlled (CR 1007)
+        if who[0] != "servant" or who[1] is None:
+            raise NoParse("destroyed what")
+        of = {"type": "servant", "controller": "you" if who[1] == "allied" else "enemy", **who[3]}
+        spec: dict[str, Any] = {"key": "effect_destroyed", "of": of}
+        if str(side).lower() == "enemy":
+            spec["player"] = "enemy"
+        if who[2] != 1:
+            spec["min"] = who[2]
+        return {"record": spec}
+
+    def c_drew_by(self, n: Token, *parts: Token) -> dict:
+        # the cards you drew, each by the card whose effect drew it (CR 1006; 901.2d)
+        of: dict[str, Any] = {"type": str(parts[-1]).lower()}
+        for p in parts[:-1]:
+            if p.type == "SIDE":
+                of["controller"] = "you" if str(p).lower() == "allied" else "enemy"
+            else:
+                of["element"] = str(p).lower()
+        spec: dict[str, Any] = {"key": "drew_by", "of": of}
+        if _n(n) != 1:
+            spec["min"] = _n(n)
+        return {"record": spec}
+
     # clauses (CR 1001-1018)
     def k_destroy(self, w: list) -> list:
         return tc.k_destroy(w)
@@ -697,6 +746,13 @@ class CasterSemantics(Transformer):
 
     def k_produce_any(self, n: Token) -> list:
         return tc.k_produce_any(_n(n))  # CR 907.7
+
+    def k_produce_level(self, *parts: Token) -> list:
+        plus = next((_n(p) for p in parts if p.type == "NUMBER_WORD"), 0)
+        n: Any = {"prop": ["self", "level"]}
+        if plus:
+            n = {"add": [n, plus]}
+        return [{"produce": {"n": n, "element": "self"}}]
 
     def k_produce_self(self, n: Token) -> list:
         return tc.k_produce_self(_n(n))
@@ -865,6 +921,9 @@ class CasterSemantics(Transformer):
         return [{"@then": True}] + e
 
     def s_if(self, c: dict, e: list) -> list:
+        if "@zones" in c:  # a condition that holds only for this card in a zone (CR 902.2)
+            c = dict(c)
+            return [{"@if": c, "then": e, "@zones": c.pop("@zones")}]
         return [{"@if": c, "then": e}]
 
     def s_if_you_do(self, e: list) -> list:
@@ -1024,13 +1083,35 @@ def _transform(tree: Any) -> Any:
         raise
 
 
+def _mentions_revealed(x: Any) -> bool:
+    """Does a sentence name the cards revealed by a "reveal cards ... until" ("the servant revealed
+    this way", "all other cards revealed this way")?"""
+    if isinstance(x, NP):
+        return x.kind == "ref" and x.ref == "revealed"
+    if isinstance(x, dict):
+        return "@shuffle_revealed" in x or any(_mentions_revealed(v) for v in x.values())
+    if isinstance(x, (list, tuple)):
+        return any(_mentions_revealed(v) for v in x)
+    return False
+
+
+def _revealed_in(block: list) -> bool:
+    return any("reveal_until" in x for x in block if isinstance(x, dict))
+
+
 def _run(sents: list, asm: Asm, do: list) -> None:
-    """Sentences in order; "Then, ..." after an "If ..." sentence continues its condition."""
+    """Sentences in order; "Then, ..." after an "If ..." sentence continues its condition, and so
+    does a sentence naming the cards revealed this way when the reveal is under that condition
+    ("If you do, reveal cards ... until .... Put the servant revealed this way ...": with the
+    condition false nothing was revealed, CR 1004.1, 1013.2a)."""
     last_if: dict | None = None
     for items in sents:
         starts = bool(items) and isinstance(items[0], dict) and items[0].get("@then") is True
         items = [it for it in items if not (isinstance(it, dict) and it.get("@then") is True)]
         if starts and last_if is not None:
+            asm.run(items, last_if["if"]["then"])
+            continue
+        if last_if is not None and _revealed_in(last_if["if"]["then"]) and _mentions_revealed(items):
             asm.run(items, last_if["if"]["then"])
             continue
         before = len(do)
@@ -1136,8 +1217,11 @@ def compile_paragraph(line: str, out: Compiled, card_type: str, effect_sents: li
 
 
 def _paragraph(tree: Tree, line: str, out: Compiled, card_type: str, effect_sents: list) -> None:
-    got = _transform(tree)
-    kind = tree.data
+    _assemble(tree.data, _transform(tree), line, out, card_type, effect_sents)
+
+
+def _assemble(kind: str, got: Any, line: str, out: Compiled, card_type: str, effect_sents: list) -> None:
+    """The ability (or keywords, or part of a conjure's effect) a paragraph's meaning makes."""
     if kind == "keyword_line":
         for k in got.children:
             out.add_kw(k)
@@ -1171,6 +1255,14 @@ def _paragraph(tree: Tree, line: str, out: Compiled, card_type: str, effect_sent
         if zones:
             ab["zones"] = zones
         out.abilities.append(ab)
+        return
+    if kind == "call_replacement":
+        if card_type != "caster":
+            raise NoParse("only a caster is called")
+        out.abilities.append({"replacement": {
+            "replace": {"event": "move", "to": "casters", "cause": ["call", "level_up"], "player": "you"},
+            "instead": [{"move": {"what": "self", "to": "casters", "face": "up", "orientation": "recovered"}}],
+            "optional": True}, "zones": ["graveyard"], "text": line})
         return
     if kind == "draw_replacement_after":
         # "If you would draw a card [during your draw phase], draw two cards instead."

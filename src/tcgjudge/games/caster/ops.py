@@ -49,6 +49,12 @@ def install(rules: CardRules) -> None:
         # CR 803.5, 803.5a: the attacking servant and the servant it attacks are "battling"
         # (each other) until the battle ends (805.4); `True` for any servant, else a selector
         "battling": _battling,
+        # it is in a graveyard, put there from the field this turn (the card left the field as
+        # another object, CR 302.3: the turn's record keeps that one, and what it became)
+        "from_field_this_turn": lambda ctx, oid, o, c, v: any(
+            ctx.g.lki.get(x, (None, None, None))[2] == oid
+            for p in range(len(ctx.g.players)) for x in ctx.g.rules.record_cards(ctx.g, p, "to_graveyard_from_field")
+        ) == bool(v),
         # CR 803.3b: it attacked that card (as it was then, CR 911) or that player this turn
         "attacked_this_turn": _attacked_this_turn,
         # CR 803.4: the attacking servant and the servant it attacks are "servants in battle"

@@ -129,7 +129,27 @@ def proc_turn(g: Game, f: Frame) -> None:
                 return
             ans = PASS
         if ans != PASS:
+            reps = call_replacements(g, tp, ans)
+            if reps:  # CR 910: the call may be replaced ("..., you may ... instead")
+                f.data["call"] = ans
+                f.step = "call_replace"
+                opts = [("pass", "no")] + [(f"replace {g.rules.obj_ref(g, src)}", src) for src, _ in reps]
+                g.ask(tp, "replacement", f"p{tp + 1} would call a caster: apply which replacement effect?", opts)
+                return
             do_call(g, tp, ans)
+        f.step = "call_done"
+    if step == "call_replace":
+        ans = g.answer(f)
+        call = f.data.pop("call")
+        f.step = "call_done"
+        if ans == "no":
+            do_call(g, tp, call)
+        else:  # CR 910.1: the call never happens; what the replacement says happens instead
+            ab = next(ab for src, ab in call_replacements(g, tp, call) if src == ans)
+            g.note(f"p{tp + 1}'s call is replaced by {g.rules.obj_name(g, ans, None)} ({ab.text[:40]})")
+            run_effect(g, tp, ans, {"do": ab.spec.get("instead", ())}, {})
+            return
+    if f.step == "call_done":
         phase_event(g, "call")  # CR 504.2
         f.step = "main"
         start_priority(g)
@@ -239,6 +259,31 @@ def call_options(g: Game, p: int) -> list[tuple[str, Any]]:
             seen.add((lab, key))
             opts.append((lab, ("level", oid, t)))
     return opts
+
+
+def call_replacements(g: Game, p: int, ans: tuple) -> list[tuple[int, Any]]:
+    """The replacement abilities that may replace the call ``ans`` of player ``p`` (CR 910):
+    those of cards in p's graveyard valid there (CR 902.2) whose pattern matches the card's move
+    into the caster zone by the call (``cause: call`` or ``level_up``, CR 504.1).  A card the
+    replacement would call face up is offered only where a face-up call of it is allowed
+    (CR 504.1a, 504.1a-1)."""
+    rules = g.rules
+    ev = Event("move", oid=ans[1], new=None, frm="hand", to="casters", player=p,
+               cause="call" if ans[0] == "call" else "level_up", data={"would": True})
+    up_names = {g.chars(x)["name"] for x in g.zone(p, "casters")
+                if g.objects[x].face_up and "caster" in g.chars(x)["types"]}
+    out = []
+    for src in g.zone(p, "graveyard"):
+        c = g.chars(src)
+        for ab in c["abilities"]:
+            if ab.kind != "replacement" or "graveyard" not in ab.zones:
+                continue
+            if rules.match_pattern(g, ab.spec["replace"], p, src, ev, {}) is None:
+                continue
+            if c["name"] in up_names and not has_kw(c.get("keywords", ()), "same_name_casters"):
+                continue
+            out.append((src, ab))
+    return out
 
 
 def level_up_targets(g: Game, p: int, card: int) -> list[int]:

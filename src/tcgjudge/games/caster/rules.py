@@ -75,7 +75,7 @@ class CasterRules(CardRules):
                             "zones"))  # an ability's pseudo-card reads its source, wherever it is
     hook_reads = {k: frozenset() for k in (
         "vanity", "orbs", "additional_type", "stock", "ability", "printed",
-        "materials_of", "stock_of")}  # "rode" and "ridden_by" read g.record: anything
+        "materials_of", "stock_of")}  # "rode", "ridden_by", "from_field_this_turn" read g.record: anything
     hook_reads.update({"main_timing": frozenset(("clock",)),  # the turn player and phase (CR 701.2)
                        "battled": frozenset(("data.battled", "data.battled_servant")),
                        "battling": frozenset(("battle",)),  # the attack under way (battle.py)
@@ -1087,6 +1087,24 @@ class CasterRules(CardRules):
             events = out
         super().check_triggers(g, events, lki)
 
+    def _current_trigger_sources(self, g: Game) -> list[tuple[int, dict]]:
+        """The objects whose automatic abilities may trigger: in the field and, when a card of the
+        game has one that works from a graveyard (CR 902.2), in the graveyards."""
+        out = super()._current_trigger_sources(g)
+        cards = g.derived.get("cards")
+        if not cards:
+            return out
+        known = g.derived.get("graveyard_auto")
+        if known is None or known[0] != len(cards):  # the set of cards only grows
+            known = g.derived["graveyard_auto"] = (
+                len(cards), any("graveyard" in c.chars.get("auto_zones", ()) for c in cards))
+        if known[1]:
+            for p in range(len(g.players)):
+                for oid in g.zones[(p, "graveyard")]:
+                    if "graveyard" in g.objects[oid].card.chars.get("auto_zones", ()):
+                        out.append((oid, g.chars(oid)))
+        return out
+
     def record_cards(self, g: Game, p: int, key: str) -> tuple:
         cards = g.gvars.get("_record_cards")
         return cards[1].get(f"{p}:{key}", ()) if cards is not None and cards[0] == g.turn else ()
@@ -1114,7 +1132,7 @@ class CasterRules(CardRules):
                 o, c = old[0], old[1]
                 servant = "servant" in c.get("types", ())
                 if ev.to == "graveyard":
-                    tally(o.controller, "to_graveyard_from_field")
+                    tally(o.controller, "to_graveyard_from_field", card=ev.oid)
                     if servant:
                         tally(o.controller, "servants_to_graveyard", card=ev.oid)
                         if ev.cause in ("battle", "destroy"):  # CR 804.3, 1007
@@ -1126,6 +1144,18 @@ class CasterRules(CardRules):
                             tally(o.controller, "servants_destroyed_by_effect", card=ev.oid)
                 elif ev.to == "hand" and servant:
                     tally(o.controller, "servants_returned", card=ev.oid)
+                if ev.cause == "destroy":
+                    # which player's spell or ability destroyed it ("an allied spell or ability
+                    # destroyed an enemy servant this turn"): the controller of the effect (CR 1007)
+                    by = effect_running(g)
+                    if by is not None:
+                        tally(by[0], "effect_destroyed", card=ev.oid, count=False)
+            elif ev.cause == "draw" and ev.frm == "deck" and ev.to == "hand":
+                # what drew it ("drew a card by the effect of a conjure", CR 1006, 901.2d): the
+                # card whose spell or ability's effect is being applied, one entry a card drawn
+                by = effect_running(g)
+                if by is not None and by[1] is not None:
+                    tally(ev.player, "drew_by", card=by[1], count=False)
         elif ev.kind == "corrupt":
             tally(ev.player, "corrupted")
             by = ev.oid
@@ -1146,6 +1176,16 @@ class CasterRules(CardRules):
                 tally(ev.player, f"attacked:{what}", card=ev.oid, count=False)
         elif ev.kind == "switch":
             tally(ev.player, "switched", card=ev.oid)  # CR 1011.2
+
+
+def effect_running(g: Game) -> tuple[int, int | None] | None:
+    """The effect being applied now: (its controller, its source: the card resolving as a spell,
+    or the card whose ability it is), from the innermost program running; None when no effect
+    is (a turn-based action, the rules, a battle)."""
+    for fr in reversed(g.frames):
+        if fr.kind == "run":
+            return fr.data["p"], fr.data.get("src")
+    return None
 
 
 def install(rules: CasterRules) -> None:
