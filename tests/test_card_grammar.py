@@ -217,7 +217,7 @@ SVE_CHOICES = {
     "partial", "passive", "place", "qualifier", "quant", "ref", "ref_one", "trigger_phrase", "value",
     "paragraph", "spell_text", "effect", "sentence", "effects", "joiner", "body", "count_word", "stats", "pp",
     "np_one", "head", "adjective", "keywords", "static_sentence", "trigger_costs", "act_costs", "act_icon_cost",
-    "player",
+    "player", "fan_whose",
 }
 
 #: constructs of the SVE grammar no `conformance/sve/cards/` scenario plays yet (this list may
@@ -232,8 +232,8 @@ SVE_UNPROVEN = {
     "ref_racing", "remove_counters", "ride_ability", "search_field", "serve", "serve_ability", "serve_n",
     "st_copies_any", "st_copies_n", "st_no_ability_damage", "stack_restated", "value_self_stat",
     "when_if_cost", "x_value",
-    "at_most_bare_pre", "cost_less_turn", "evolve_cost_its", "evolve_cost_turn", "fan_cost_leader_sub",
-    "fan_cost_less", "fan_leader_sub", "fan_whose", "leader_is", "lost_def_count", "p_ex_tokens",
+    "at_most_bare_pre", "cost_less_turn", "evolve_cost_its", "evolve_cost_turn",
+    "leader_is", "lost_def_count", "p_ex_tokens",
     "q_including_self", "q_not_named", "st_any_named_cost", "st_self_less_per_name", "token_pair_n",
 }
 
