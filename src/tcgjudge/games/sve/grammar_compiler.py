@@ -318,9 +318,6 @@ class SveSemantics(Transformer):
     def number(self, n: Token) -> Any:
         return _num(n)
 
-    def x_value(self) -> str:
-        return "X"
-
     def count(self, s: Sel) -> dict:
         if not s.each:
             raise NoParse("the number of")
