@@ -228,7 +228,7 @@ SVE_UNPROVEN = {
     "extra_turn", "field_or_ex", "give_drive", "give_kw_if", "give_quoted", "give_quoted_only",
     "give_trait", "it_racing", "k_token_name", "lesson", "maneuver", "np_racing", "on_discarded",
     "on_drive_trigger", "on_enemy_enter", "on_given_drive", "on_the_field", "on_turn_start", "on_your_field",
-    "played", "put_np_cemetery", "q_another", "q_each_other", "q_with_evolve", "race", "ref_hand",
+    "played", "q_another", "q_each_other", "q_with_evolve", "race", "ref_hand",
     "ref_racing", "remove_counters", "ride_ability", "search_field", "serve", "serve_ability", "serve_n",
     "st_copies_any", "st_copies_n", "st_no_ability_damage", "stack_restated",
     "at_most_bare_pre",
