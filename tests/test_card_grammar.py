@@ -224,7 +224,7 @@ SVE_CHOICES = {
 #: only shrink: a construct leaves it when a scenario's card text uses it)
 SVE_UNPROVEN = {
     "add_stack", "box", "cost_lesson", "cost_serve",
-    "deal_two_if", "discard_np", "drive_check", "each_top_or_bottom", "engage_any",
+    "drive_check", "each_top_or_bottom", "engage_any",
     "extra_turn", "field_or_ex", "give_drive", "give_kw_if", "give_quoted", "give_quoted_only",
     "give_trait", "it_racing", "k_token_name", "lesson", "maneuver", "np_racing", "on_discarded",
     "on_drive_trigger", "on_enemy_enter", "on_given_drive", "on_the_field", "on_turn_start", "on_your_field",
