@@ -223,10 +223,10 @@ SVE_CHOICES = {
 #: constructs of the SVE grammar no `conformance/sve/cards/` scenario plays yet (this list may
 #: only shrink: a construct leaves it when a scenario's card text uses it)
 SVE_UNPROVEN = {
-    "add_stack", "box", "cost_lesson", "cost_serve",
+    "add_stack", "box", "cost_serve",
     "drive_check", "each_top_or_bottom", "engage_any",
     "extra_turn", "field_or_ex", "give_drive", "give_kw_if", "give_quoted", "give_quoted_only",
-    "give_trait", "it_racing", "k_token_name", "lesson", "maneuver", "np_racing", "on_discarded",
+    "give_trait", "it_racing", "k_token_name", "maneuver", "np_racing", "on_discarded",
     "on_drive_trigger", "on_enemy_enter", "on_given_drive", "on_the_field", "on_turn_start", "on_your_field",
     "played", "q_another", "q_each_other", "q_with_evolve", "race", "ref_hand",
     "ref_racing", "remove_counters", "ride_ability", "search_field", "serve", "serve_ability", "serve_n",
