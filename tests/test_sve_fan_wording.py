@@ -54,6 +54,9 @@ PAIRS = [
     ("follower", "[Necrocharge_10]: Subtract 1 from this card's cost.", "Necrocharge (10): This card costs 1 less to play."),
     ("follower", "Fanfare: Put the top card of your deck into your EX area. Subtract 2 from its cost.",
      "Fanfare: Put the top card of your deck into your EX area. It costs 2 less to play."),
+    # "that card's cost": the card just put, as "its" (not the Fanfare's own card)
+    ("follower", "Fanfare: Put the top card of your deck into your EX area. Subtract 2 from that card's cost.",
+     "Fanfare: Put the top card of your deck into your EX area. It costs 2 less to play."),
     # a token named in quotation marks, "into the field" (5.4.1, 9.1.2.3)
     ("follower", 'Fanfare: Put a "Knight" into the field.', "Fanfare: Summon a Knight token."),
     ("follower", 'Fanfare: Put 2 "Forest Bat" into the field.', "Fanfare: Summon 2 Forest Bat tokens."),

@@ -318,9 +318,6 @@ class SveSemantics(Transformer):
     def number(self, n: Token) -> Any:
         return _num(n)
 
-    def x_value(self) -> str:
-        return "X"
-
     def count(self, s: Sel) -> dict:
         if not s.each:
             raise NoParse("the number of")
@@ -1654,6 +1651,23 @@ def _static(sentences: list, display: str, out: Compiled) -> None:
         out.abilities.extend(made)
 
 
+def _spell_process(got: Any, chunk: str, out: Compiled, kind: str) -> None:
+    """10.4.7.5, 10.1.1.4: a spell's "[process]: [effect]" ("[ENGAGE] a Swordcraft follower on
+    your field: ...") is no activated ability (a spell's text is its spell ability): its controller
+    may perform the process and, if they do, the effect applies.  The option is taken as the spell
+    is played (nothing happens between a spell's playing and its resolution, 10.6.2.8); the
+    spell's targets are selected as it is played either way (10.6.2.3)."""
+    head = chunk.split(":", 1)[0]
+    if kind != "activated" or out.effect is not None or not re.match(r"\s*\[ENGAGE\]", chunk) \
+            or re.search(r"(?i)\[ACT\]|\bact\b|\[QUICK\]|\bquick\b", head):
+        raise NoParse("a spell's process")  # read: "[ENGAGE] CARDS: effect" only
+    costs, effect = got.children[:2]
+    spec, _ = _body([], effect)
+    spec["cost"] = [{"may_pay": {"as": "process", "cost": costs}}] + spec.get("cost", [])
+    spec["do"] = [{"if": {"cond": {"paid": "process"}, "then": spec.get("do", [])}}]
+    out.effect = prune(spec)
+
+
 def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool = False) -> None:
     kind = tree.data
     display = render(chunk)
@@ -1679,6 +1693,9 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         out.abilities.append({"activated": spec, "text": display})  # 14.2.2
         return
     got = _transform(tree)
+    if kind in ("activated", "activated_rider") and card_type == "spell":
+        _spell_process(got, chunk, out, kind)
+        return
     if kind in ("activated", "activated_rider"):
         if not re.match(r"(?i)\s*(?:\[QUICK\]\s*|quick\s+)?(?:\[ACT\]|act\b|\[ENGAGE\])", chunk):
             raise NoParse("an activated ability has the act or engage icon (10.1.1.1.1)")
@@ -1763,7 +1780,7 @@ def compile_paragraph(line: str, out: Compiled, card_type: str, effect_lines: li
                 _one_paragraph(part, trial, card_type, trial_lines)
         except NoParse:
             continue
-        out.keywords, out.abilities, out.extra = trial.keywords, trial.abilities, trial.extra
+        out.keywords, out.abilities, out.extra, out.effect = trial.keywords, trial.abilities, trial.extra, trial.effect
         effect_lines[:] = trial_lines
         return
     raise err
@@ -1832,7 +1849,7 @@ def _one_paragraph(line: str, out: Compiled, card_type: str, effect_lines: list[
         except NoParse as e:
             err = e
             continue
-        out.keywords, out.abilities, out.extra = trial.keywords, trial.abilities, trial.extra
+        out.keywords, out.abilities, out.extra, out.effect = trial.keywords, trial.abilities, trial.extra, trial.effect
         return
     if card_type == "spell":
         effect_lines.append(line)  # not an ability of the spell: part of its effect (10.1.1.4)
@@ -1857,7 +1874,7 @@ def _paragraph(tree: Any, line: str, out: Compiled, card_type: str) -> None:
                 except NoParse as e:
                     err = e
                     continue
-                out.keywords, out.abilities, out.extra = trial.keywords, trial.abilities, trial.extra
+                out.keywords, out.abilities, out.extra, out.effect = trial.keywords, trial.abilities, trial.extra, trial.effect
                 return
             raise err if err is not None else NoParse(line)
         if ch.data == "keyword_sentence":
@@ -1925,6 +1942,8 @@ def compile_text(text: str, *, card_type: str = "follower", name: str = "") -> d
             spec, _ = _body([], got.children[-1])
             if extra_cost:
                 spec["cost"] = extra_cost + spec.get("cost", [])  # 10.4.7.1
+            if out.effect is not None:
+                raise NoParse("a spell's process with another effect")  # one spell ability (10.1.1.4)
             out.effect = prune(spec)
         _wrap(name, body, go)
     fields = out.as_fields()
