@@ -124,11 +124,15 @@ def c_none(s: Sel) -> dict:
 
 
 def c_on_your_field(s: Sel) -> dict:
-    return {"exists": {**s.filt, "controller": "you"}}
+    # "If 2 followers are on your field": the count is kept (it read as "a follower"), as in
+    # "if there are 2 followers" (at least that many); "each"/"up to" refuse
+    return c_on_field(Sel({**s.filt, "controller": "you"}, s.n, s.up_to, s.each, s.plural))
 
 
 def c_on_field(s: Sel) -> dict:
-    return {"exists": s.filt}
+    if s.up_to:
+        raise NoParse("up to ... is on the field")
+    return c_exists(s)
 
 
 def c_sel_racing(s: Sel) -> dict:
@@ -784,8 +788,10 @@ def t_self_banished() -> dict:
 
 
 def t_discarded() -> dict:
+    # SVE 10.7.4.1.1: a card moved from the hand (non-public) to the cemetery is seen where it is
+    # public: the ability watches from the cemetery only (valid in the hand too, it triggered twice)
     return {"event": "move", "subject": "self", "from": "hand", "to": "cemetery", "cause": "discard",
-            "@zones": ["hand", "cemetery"]}
+            "@zones": ["cemetery"]}
 
 
 def t_spell() -> dict:
