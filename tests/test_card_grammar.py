@@ -228,13 +228,12 @@ SVE_UNPROVEN = {
     "evolve_cost", "extra_turn", "field_or_ex", "give_drive", "give_kw_if", "give_quoted", "give_quoted_only",
     "give_trait", "it_racing", "k_token_name", "lesson", "maneuver", "np_racing",
     "on_drive_trigger", "on_given_drive",
-    "partial_both", "played", "put_np_cemetery", "q_another", "q_each_other", "q_with_evolve", "race", "ref_hand",
-    "ref_racing", "remove_counters", "ride_ability", "search_field", "serve", "serve_ability", "serve_n",
-    "st_copies_any", "st_copies_n", "st_no_ability_damage", "stack_restated", "value_self_stat",
+    "partial_both", "played", "put_np_cemetery", "q_another", "q_each_other", "race", "ref_hand",
+    "ref_racing", "remove_counters", "ride_ability", "serve", "serve_ability", "serve_n",
+    "st_copies_any", "st_copies_n", "stack_restated", "value_self_stat",
     "when_if_cost", "x_value",
     "at_most_bare_pre", "cost_less_turn", "evolve_cost_its", "evolve_cost_turn", "fan_cost_leader_sub",
-    "fan_cost_less", "fan_leader_sub", "fan_whose", "leader_is", "lost_def_count", "p_ex_tokens",
-    "q_including_self", "q_not_named", "st_any_named_cost", "st_self_less_per_name", "token_pair_n",
+    "fan_cost_less", "fan_leader_sub", "fan_whose", "leader_is", "lost_def_count",
 }
 
 _SVE_ABILITIES = {"evolve_ability", "evolve_costs", "ride_ability", "serve_ability", "activated", "triggered",
