@@ -224,16 +224,16 @@ SVE_CHOICES = {
 #: only shrink: a construct leaves it when a scenario's card text uses it)
 SVE_UNPROVEN = {
     "add_stack", "box", "cost_bury_self_and", "cost_earth_rite", "cost_engage_cards", "cost_lesson", "cost_serve",
-    "deal_divided", "deal_two_if", "discard_np", "drive_check", "each_top_or_bottom", "earth_rite", "engage_any",
-    "evolve_cost", "extra_turn", "field_or_ex", "give_drive", "give_kw_if", "give_quoted", "give_quoted_only",
+    "deal_divided", "deal_two_if", "discard_np", "drive_check", "earth_rite",
+    "evolve_cost", "extra_turn", "give_drive", "give_kw_if", "give_quoted", "give_quoted_only",
     "give_trait", "it_racing", "k_token_name", "lesson", "maneuver", "np_racing",
     "on_drive_trigger", "on_given_drive",
     "partial_both", "played", "put_np_cemetery", "q_another", "q_each_other", "race", "ref_hand",
     "ref_racing", "remove_counters", "ride_ability", "serve", "serve_ability", "serve_n",
     "st_copies_any", "st_copies_n", "stack_restated", "value_self_stat",
     "when_if_cost", "x_value",
-    "at_most_bare_pre", "cost_less_turn", "evolve_cost_its", "evolve_cost_turn", "fan_cost_leader_sub",
-    "fan_cost_less", "fan_leader_sub", "fan_whose", "leader_is", "lost_def_count",
+    "cost_less_turn", "evolve_cost_its", "evolve_cost_turn", "fan_cost_leader_sub",
+    "fan_cost_less", "fan_leader_sub", "fan_whose",
 }
 
 _SVE_ABILITIES = {"evolve_ability", "evolve_costs", "ride_ability", "serve_ability", "activated", "triggered",
@@ -294,6 +294,18 @@ def _sve_constructs() -> tuple[set[str], set[str]]:
 @pytest.mark.rules("sve", "2.6")
 def test_sve_grammar_constructs_are_proven_by_scenarios() -> None:
     _audit(*_sve_constructs(), SVE_UNPROVEN)
+
+
+@pytest.mark.rules("sve", "10.6.2.8.2")
+def test_sve_counts_that_name_no_zone_are_refused() -> None:
+    """"If there are 5 or less cards" (Silver Cog Spinner) names neither a zone nor a player: it
+    counted every card of the game; "If 2 followers are on your field" is at least 2, not one."""
+    with pytest.raises(Uncompilable):
+        sve("Fanfare: If there are 5 or less cards, draw a card.")
+    assert sve("Fanfare: If there are 5 or less cards in your hand, draw a card.")["abilities"][0]["auto"]["if"] == {
+        "count": {"of": {"zone": "hand", "player": "you"}, "max": 5}}
+    assert sve("Fanfare: If 2 followers are on your field, draw a card.")["abilities"][0]["auto"]["if"] == {
+        "count": {"of": {"type": "follower", "controller": "you"}, "min": 2}}
 
 
 def test_sve_unread_text_is_named_by_its_first_unread_sentence() -> None:

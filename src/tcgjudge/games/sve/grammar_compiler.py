@@ -340,6 +340,10 @@ class SveSemantics(Transformer):
 
     def at_most_bare(self, n: Token, parts: tuple, place: tuple | None = None) -> dict:
         s = _build_sel(({"each": True},) + tuple(parts) + ((place,) if place else ()))
+        if "zone" not in s.filt and "controller" not in s.filt:
+            # "If there are 5 or less cards" says neither where nor whose: it counted every card
+            # of the game; refused rather than guessed (2.6)
+            raise NoParse("or less: which cards")
         return {"count": {"of": s.filt, "max": _num(n)}}
 
     def at_most_bare_pre(self, n: Token, parts: tuple) -> dict:
