@@ -225,10 +225,10 @@ SVE_CHOICES = {
 SVE_UNPROVEN = {
     "add_stack", "box", "cost_bury_self_and", "cost_earth_rite", "cost_engage_cards", "cost_lesson", "cost_serve",
     "deal_divided", "deal_two_if", "discard_np", "drive_check", "earth_rite",
-    "evolve_cost", "extra_turn", "give_drive", "give_kw_if", "give_quoted", "give_quoted_only",
-    "give_trait", "it_racing", "k_token_name", "lesson", "maneuver", "np_racing",
+    "evolve_cost", "extra_turn", "give_drive",
+    "it_racing", "lesson", "maneuver", "np_racing",
     "on_drive_trigger", "on_given_drive",
-    "partial_both", "played", "put_np_cemetery", "q_another", "q_each_other", "race", "ref_hand",
+    "partial_both", "put_np_cemetery", "q_another", "q_each_other", "race", "ref_hand",
     "ref_racing", "remove_counters", "ride_ability", "serve", "serve_ability", "serve_n",
     "st_copies_any", "st_copies_n", "stack_restated", "value_self_stat",
     "when_if_cost", "x_value",
