@@ -228,7 +228,7 @@ SVE_UNPROVEN = {
     "evolve_cost", "extra_turn", "give_drive",
     "it_racing", "lesson", "maneuver", "np_racing",
     "on_drive_trigger", "on_given_drive",
-    "partial_both", "put_np_cemetery", "q_another", "q_each_other", "race", "ref_hand",
+    "partial_both", "put_np_cemetery", "race", "ref_hand",
     "ref_racing", "remove_counters", "ride_ability", "serve", "serve_ability", "serve_n",
     "st_copies_any", "st_copies_n", "stack_restated", "value_self_stat",
     "when_if_cost", "x_value",

@@ -165,9 +165,6 @@ class SveSemantics(Transformer):
     def q_up_to(self, n: Token) -> dict:
         return {"n": _num(n), "up_to": True}
 
-    def q_each_other(self) -> dict:
-        return {"each": True, "other": True}
-
     def q_each(self) -> dict:
         return {"each": True}
 
