@@ -228,7 +228,7 @@ SVE_UNPROVEN = {
     "evolve_cost", "extra_turn", "give_drive",
     "it_racing", "lesson", "maneuver", "np_racing",
     "on_drive_trigger", "on_given_drive",
-    "partial_both", "put_np_cemetery", "race", "ref_hand",
+    "partial_both", "put_np_cemetery", "race",
     "ref_racing", "remove_counters", "ride_ability", "serve", "serve_ability", "serve_n",
     "st_copies_any", "st_copies_n", "stack_restated", "value_self_stat",
     "when_if_cost", "x_value",
@@ -306,6 +306,16 @@ def test_sve_counts_that_name_no_zone_are_refused() -> None:
         "count": {"of": {"zone": "hand", "player": "you"}, "max": 5}}
     assert sve("Fanfare: If 2 followers are on your field, draw a card.")["abilities"][0]["auto"]["if"] == {
         "count": {"of": {"type": "follower", "controller": "you"}, "min": 2}}
+
+
+@pytest.mark.rules("sve", "4.3")
+def test_sve_cost_changes_to_cards_in_a_hand_are_refused() -> None:
+    """The engine keeps no change to a card in a hand: "Each card in your hand costs 1 less to
+    play" compiled and changed nothing; it is refused, as stat changes there are."""
+    with pytest.raises(Uncompilable):
+        sve("Fanfare: Each card in your hand costs 1 less to play.")
+    assert sve("Put each follower in your hand into your cemetery.", "spell")["effect"]["do"] == [
+        {"move": {"what": {"zone": "hand", "player": "you", "type": "follower"}, "to": "cemetery"}}]
 
 
 def test_sve_unread_text_is_named_by_its_first_unread_sentence() -> None:

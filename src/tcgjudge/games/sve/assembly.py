@@ -612,6 +612,10 @@ def k_no_take(w: Any) -> list:
 def k_cost_less(w: Any, n: Any, until: str | None = None) -> list:
     # read: the card's cost is reduced while it stays where it was put (4.8.3.3, 10.6.2.1.3),
     # for the rest of the turn when the text says "this turn"
+    if isinstance(w, dict) and w.get("zone") == "hand":
+        # the engine's layers do not reach a hand (as for stats, see _give): "Each card in your
+        # hand costs 1 less to play" compiled and changed nothing; refused instead
+        raise NoParse("changes to cards in a hand")
     return [_ins("modify", what=w, cost=-n if isinstance(n, int) else {"neg": n}, until=until)]
 
 
