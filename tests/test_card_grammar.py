@@ -318,6 +318,14 @@ def test_sve_cost_changes_to_cards_in_a_hand_are_refused() -> None:
         {"move": {"what": {"zone": "hand", "player": "you", "type": "follower"}, "to": "cemetery"}}]
 
 
+@pytest.mark.rules("sve", "2.6")
+def test_sve_ability_text_starts_at_its_first_word() -> None:
+    """An ability's text is its whole sentence, also when the words before its first named part
+    are all literal ("This card costs 1 less ... for every Fairy": it began at "1")."""
+    got = sve("Rush. This card costs 1 less to play for every Fairy on your field.", name="Elven Sentry")
+    assert got["abilities"][0]["text"] == "This card costs 1 less to play for every Fairy on your field."
+
+
 def test_sve_unread_text_is_named_by_its_first_unread_sentence() -> None:
     """An unread paragraph is refused with the first sentence the grammar does not read, not the
     whole paragraph (a sentence that reads alone is not blamed)."""

@@ -1870,7 +1870,10 @@ def _paragraph(tree: Any, line: str, out: Compiled, card_type: str) -> None:
             out.add_kw("quick")
         else:
             # an ability runs to the end of its paragraph (keyword sentences come before it)
-            chunk = line[_start(ch):] if not ch.meta.empty else line
+            # (from the end of the sentence before it: Lark may place a rule whose words are all
+            # anonymous at its first named part, "This card costs 1 less ..." at "1")
+            prev = kids[i - 1].meta.end_pos if i > 0 and not kids[i - 1].meta.empty else 0
+            chunk = line[min(prev, _start(ch)):].lstrip() if not ch.meta.empty else line
             quick = i > 0 and kids[i - 1].data == "quick_keyword"
             if quick:
                 chunk = line[kids[i - 1].meta.start_pos:ch.meta.end_pos]
