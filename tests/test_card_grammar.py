@@ -260,13 +260,19 @@ def _sve_used(text: str, card_type: str, name: str, used: set[str]) -> None:
         sg.compile_text(text, card_type=card_type, name=name)
     finally:
         sg.parse = real
+    # a spell's abilities above a rule line are read as a follower's (10.1.1.4), as the compiler does
+    lines = [ln.strip() for ln in text.splitlines()]
+    rule = next((i for i, ln in enumerate(lines) if re.fullmatch(r"-{3,}", ln)), None)
+    above = set(lines[:rule]) if card_type == "spell" and rule is not None else set()
     for line, tree in trees:
-        def means(alt: Tree, line: str = line) -> bool:
+        kind = "follower" if line.strip() in above else card_type
+
+        def means(alt: Tree, line: str = line, kind: str = kind) -> bool:
             try:
                 if alt.data == "paragraph":
-                    sg._paragraph(alt, line, Compiled(), card_type)
+                    sg._paragraph(alt, line, Compiled(), kind)
                 elif alt.data in _SVE_ABILITIES:
-                    sg._ability(alt, line, Compiled(), card_type)
+                    sg._ability(alt, line, Compiled(), kind)
                 else:
                     sg._transform(alt)
             except (NoParse, Uncompilable):
