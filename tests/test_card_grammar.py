@@ -223,11 +223,6 @@ SVE_CHOICES = {
 #: constructs of the SVE grammar no `conformance/sve/cards/` scenario plays yet (this list may
 #: only shrink: a construct leaves it when a scenario's card text uses it)
 SVE_UNPROVEN = {
-    "at_most_bare_pre", "each_top_or_bottom", "engage_any", "field_or_ex", "give_kw_if", "give_quoted",
-    "give_quoted_only", "give_trait", "k_token_name", "leader_is", "lost_def_count", "on_discarded",
-    "on_enemy_enter", "on_the_field", "on_turn_start", "on_your_field", "p_ex_tokens", "played", "q_another",
-    "q_each_other", "q_with_evolve", "ref_hand", "search_field", "st_no_ability_damage",
-    "q_including_self", "q_not_named", "st_any_named_cost", "st_self_less_per_name", "token_pair_n",
     # deck construction only (6.1.2; a scenario starts from a position): proven from the printed text
     # by tests/test_sve_gaps.py::test_deck_building_abilities_from_printed_text
     "st_copies_any", "st_copies_n",
@@ -257,13 +252,19 @@ def _sve_used(text: str, card_type: str, name: str, used: set[str]) -> None:
         sg.compile_text(text, card_type=card_type, name=name)
     finally:
         sg.parse = real
+    # a spell's abilities above a rule line are read as a follower's (10.1.1.4), as the compiler does
+    lines = [ln.strip() for ln in text.splitlines()]
+    rule = next((i for i, ln in enumerate(lines) if re.fullmatch(r"-{3,}", ln)), None)
+    above = set(lines[:rule]) if card_type == "spell" and rule is not None else set()
     for line, tree in trees:
-        def means(alt: Tree, line: str = line) -> bool:
+        kind = "follower" if line.strip() in above else card_type
+
+        def means(alt: Tree, line: str = line, kind: str = kind) -> bool:
             try:
                 if alt.data == "paragraph":
-                    sg._paragraph(alt, line, Compiled(), card_type)
+                    sg._paragraph(alt, line, Compiled(), kind)
                 elif alt.data in _SVE_ABILITIES:
-                    sg._ability(alt, line, Compiled(), card_type)
+                    sg._ability(alt, line, Compiled(), kind)
                 else:
                     sg._transform(alt)
             except (NoParse, Uncompilable):
@@ -291,6 +292,36 @@ def _sve_constructs() -> tuple[set[str], set[str]]:
 @pytest.mark.rules("sve", "2.6")
 def test_sve_grammar_constructs_are_proven_by_scenarios() -> None:
     _audit(*_sve_constructs(), SVE_UNPROVEN)
+
+
+@pytest.mark.rules("sve", "10.6.2.8.2")
+def test_sve_counts_that_name_no_zone_are_refused() -> None:
+    """"If there are 5 or less cards" (Silver Cog Spinner) names neither a zone nor a player: it
+    counted every card of the game; "If 2 followers are on your field" is at least 2, not one."""
+    with pytest.raises(Uncompilable):
+        sve("Fanfare: If there are 5 or less cards, draw a card.")
+    assert sve("Fanfare: If there are 5 or less cards in your hand, draw a card.")["abilities"][0]["auto"]["if"] == {
+        "count": {"of": {"zone": "hand", "player": "you"}, "max": 5}}
+    assert sve("Fanfare: If 2 followers are on your field, draw a card.")["abilities"][0]["auto"]["if"] == {
+        "count": {"of": {"type": "follower", "controller": "you"}, "min": 2}}
+
+
+@pytest.mark.rules("sve", "4.3")
+def test_sve_cost_changes_to_cards_in_a_hand_are_refused() -> None:
+    """The engine keeps no change to a card in a hand: "Each card in your hand costs 1 less to
+    play" compiled and changed nothing; it is refused, as stat changes there are."""
+    with pytest.raises(Uncompilable):
+        sve("Fanfare: Each card in your hand costs 1 less to play.")
+    assert sve("Put each follower in your hand into your cemetery.", "spell")["effect"]["do"] == [
+        {"move": {"what": {"zone": "hand", "player": "you", "type": "follower"}, "to": "cemetery"}}]
+
+
+@pytest.mark.rules("sve", "2.6")
+def test_sve_ability_text_starts_at_its_first_word() -> None:
+    """An ability's text is its whole sentence, also when the words before its first named part
+    are all literal ("This card costs 1 less ... for every Fairy": it began at "1")."""
+    got = sve("Rush. This card costs 1 less to play for every Fairy on your field.", name="Elven Sentry")
+    assert got["abilities"][0]["text"] == "This card costs 1 less to play for every Fairy on your field."
 
 
 def test_sve_unread_text_is_named_by_its_first_unread_sentence() -> None:

@@ -144,6 +144,18 @@ def resolve(ctx: Ctx, ref: Any) -> list[int]:
     return []
 
 
+def _is_self(ctx: Ctx, oid: int) -> bool:
+    """Whether ``oid`` is the card whose ability this is: "another" excludes it also where it went
+    when the ability follows it there (SVE 4.1.4.1: a Last Words' "another follower in your
+    cemetery" is not the card itself, now in the cemetery)."""
+    src = ctx.src
+    if oid == src:
+        return True
+    if src is None or src in ctx.g.objects or not getattr(ctx.g.rules, "self_follows_moves", False):
+        return False
+    return oid == ctx.g.successor(src)
+
+
 def resolve_lki(ctx: Ctx, ref: Any) -> list[int]:
     """Like :func:`resolve`, but also names objects that have since left (their LKI)."""
     if isinstance(ref, str) and ref != "self":
@@ -314,7 +326,7 @@ def matches(ctx: Ctx, oid: int, sel: dict | str, obj=None) -> bool:
             if o.face_up != (v == "up"):
                 return False
         elif k == "other":
-            if (oid == ctx.src) == bool(v):
+            if _is_self(ctx, oid) == bool(v):
                 return False
         elif k == "self":
             if (oid == ctx.src) != bool(v):

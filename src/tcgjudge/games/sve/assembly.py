@@ -124,11 +124,15 @@ def c_none(s: Sel) -> dict:
 
 
 def c_on_your_field(s: Sel) -> dict:
-    return {"exists": {**s.filt, "controller": "you"}}
+    # "If 2 followers are on your field": the count is kept (it read as "a follower"), as in
+    # "if there are 2 followers" (at least that many); "each"/"up to" refuse
+    return c_on_field(Sel({**s.filt, "controller": "you"}, s.n, s.up_to, s.each, s.plural))
 
 
 def c_on_field(s: Sel) -> dict:
-    return {"exists": s.filt}
+    if s.up_to:
+        raise NoParse("up to ... is on the field")
+    return c_exists(s)
 
 
 def c_sel_racing(s: Sel) -> dict:
@@ -442,21 +446,14 @@ def k_lesson(n: Any) -> list:
 
 
 # tokens ------------------------------------------------------------------------------------
-def _token_items(tk: dict, zone: str, player: str | None = None, then_ex: bool = False) -> list:
+def _token_items(tk: dict, zone: str, player: str | None = None) -> list:
     names, n = tk["names"], tk["n"]
     if tk.get("choice"):
         z = zone if zone != "field" else None
         return [{"@choice": [[_ins("token", card=x, zone=z, player=player, **{"as": "$new"})] for x in names],
                  "labels": names}]
-    out = []
-    for x in names:
-        if then_ex and zone == "field":
-            out.append(_ins("token", card=x, n=n, player=player, **{"as": "$made"}))
-            out.append(_ins("token", card=x, n={"sub": [n, {"len": "$made"}]}, zone="ex_area", player=player))
-        else:
-            out.append(_ins("token", card=x, n=n if n != 1 else None, zone=zone if zone != "field" else None,
-                            player=player, **{"as": "$new"}))
-    return out
+    return [_ins("token", card=x, n=n if n != 1 else None, zone=zone if zone != "field" else None,
+                 player=player, **{"as": "$new"}) for x in names]
 
 
 def k_summon_tokens(t: dict) -> list:
@@ -468,8 +465,18 @@ def k_ex_tokens(t: dict) -> list:
 
 
 def k_field_or_ex(t: dict) -> list:
-    # read: as many as fit onto the field (4.4.4.2), the rest into the EX area (4.8.3.2)
-    return _token_items(t, "field", then_ex=True)
+    # "Put up to N X tokens onto your field or into your EX area": the player says how many go
+    # onto the field (no more than it takes, 4.4.4), then how many of the rest into the EX area
+    # (4.8.3); "up to" allows fewer, and none (1.3.5.1)
+    if len(t["names"]) != 1:
+        raise NoParse("tokens onto the field or into the EX area")
+    x, n = t["names"][0], t["n"]
+    return [{"choose_number": {"max": n, "room": "field", "as": "onto_field",
+                               "prompt": f"how many {x} tokens onto your field"}},
+            _ins("token", card=x, n="onto_field"),
+            {"choose_number": {"max": {"sub": [n, "onto_field"]}, "room": "ex_area", "as": "into_ex",
+                               "prompt": f"how many {x} tokens into your EX area"}},
+            _ins("token", card=x, n="into_ex", zone="ex_area")]
 
 
 def k_p_summons(p: str, t: dict) -> list:
@@ -608,6 +615,10 @@ def k_no_take(w: Any) -> list:
 def k_cost_less(w: Any, n: Any, until: str | None = None) -> list:
     # read: the card's cost is reduced while it stays where it was put (4.8.3.3, 10.6.2.1.3),
     # for the rest of the turn when the text says "this turn"
+    if isinstance(w, dict) and w.get("zone") == "hand":
+        # the engine's layers do not reach a hand (as for stats, see _give): "Each card in your
+        # hand costs 1 less to play" compiled and changed nothing; refused instead
+        raise NoParse("changes to cards in a hand")
     return [_ins("modify", what=w, cost=-n if isinstance(n, int) else {"neg": n}, until=until)]
 
 
@@ -784,8 +795,10 @@ def t_self_banished() -> dict:
 
 
 def t_discarded() -> dict:
+    # SVE 10.7.4.1.1: a card moved from the hand (non-public) to the cemetery is seen where it is
+    # public: the ability watches from the cemetery only (valid in the hand too, it triggered twice)
     return {"event": "move", "subject": "self", "from": "hand", "to": "cemetery", "cause": "discard",
-            "@zones": ["hand", "cemetery"]}
+            "@zones": ["cemetery"]}
 
 
 def t_spell() -> dict:

@@ -165,9 +165,6 @@ class SveSemantics(Transformer):
     def q_up_to(self, n: Token) -> dict:
         return {"n": _num(n), "up_to": True}
 
-    def q_each_other(self) -> dict:
-        return {"each": True, "other": True}
-
     def q_each(self) -> dict:
         return {"each": True}
 
@@ -337,6 +334,10 @@ class SveSemantics(Transformer):
 
     def at_most_bare(self, n: Token, parts: tuple, place: tuple | None = None) -> dict:
         s = _build_sel(({"each": True},) + tuple(parts) + ((place,) if place else ()))
+        if "zone" not in s.filt and "controller" not in s.filt:
+            # "If there are 5 or less cards" says neither where nor whose: it counted every card
+            # of the game; refused rather than guessed (2.6)
+            raise NoParse("or less: which cards")
         return {"count": {"of": s.filt, "max": _num(n)}}
 
     def at_most_bare_pre(self, n: Token, parts: tuple) -> dict:
@@ -1888,7 +1889,10 @@ def _paragraph(tree: Any, line: str, out: Compiled, card_type: str) -> None:
             out.add_kw("quick")
         else:
             # an ability runs to the end of its paragraph (keyword sentences come before it)
-            chunk = line[_start(ch):] if not ch.meta.empty else line
+            # (from the end of the sentence before it: Lark may place a rule whose words are all
+            # anonymous at its first named part, "This card costs 1 less ..." at "1")
+            prev = kids[i - 1].meta.end_pos if i > 0 and not kids[i - 1].meta.empty else 0
+            chunk = line[min(prev, _start(ch)):].lstrip() if not ch.meta.empty else line
             quick = i > 0 and kids[i - 1].data == "quick_keyword"
             if quick:
                 chunk = line[kids[i - 1].meta.start_pos:ch.meta.end_pos]

@@ -32,7 +32,7 @@ def install(rules: CardRules) -> None:
         "transform": op_transform,
         "swap": op_swap, "maneuver": op_maneuver, "change_type": op_change_type, "box": op_box,
         "become": op_become,
-        "declare": op_declare, "roll_die": op_roll_die, "select_random": op_select_random,
+        "declare": op_declare, "choose_number": op_choose_number, "roll_die": op_roll_die, "select_random": op_select_random,
         "give_control": op_give_control, "flip": op_flip, "look_up_to": op_look_up_to, "evolve": op_evolve,
         "add_stack": op_add_stack, "transfer_stack": op_transfer_stack, "serve": op_serve, "race": op_race,
         "lesson": op_lesson, "drive_check": op_drive_check, "give_drive": op_give_drive,
@@ -331,6 +331,24 @@ def op_declare(rt: Run, a: dict) -> bool:
         return rt.ask(p, "declare", "declare a card name", [(f"choose {n}", n) for n in names])
     rt.env[a["as"]] = ans
     g.note(f"p{rt.p + 1} declares {ans}")
+    return True
+
+
+def op_choose_number(rt: Run, a: dict) -> bool:
+    """1.3.5, 1.3.5.1: the player selects a number from 0 to MAX ("up to MAX"); with ``room: ZONE``
+    no more than that zone of theirs still takes (4.4.4, 4.8.3); bound under AS."""
+    g = rt.g
+    ans = rt.answer()
+    if ans is None:
+        p = player1(rt.ctx, a.get("player", "you"))
+        top = max(0, value(rt.ctx, a["max"]))
+        if a.get("room"):
+            top = min(top, max(0, g.rules.zone_limit(g, p, a["room"]) - len(g.zone(p, a["room"]))))
+        if top > 0:
+            return rt.ask(p, "number", a.get("prompt") or "choose a number",
+                          [(f"choose {i}", i) for i in range(top, -1, -1)])
+        ans = 0
+    rt.env[a["as"]] = ans
     return True
 
 

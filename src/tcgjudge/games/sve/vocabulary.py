@@ -185,6 +185,9 @@ def vocabulary() -> Vocabulary:
     v.op("box", short="what", required=("what",), what=REF, doc="Box cards (5.30).")
     v.op("declare", short="as", required=("as",), player=PLAYER, **{"as": STR},
          doc="The player declares a card name (5.32); bound under AS.")
+    v.op("choose_number", required=("max", "as"), max=VALUE, room=STR, player=PLAYER, prompt=STR, **{"as": STR},
+         doc="The player selects a number from 0 to MAX (1.3.5), with ROOM no more than that zone of "
+             "theirs still takes (4.4.4, 4.8.3); bound under AS.")
     v.op("roll_die", short="as", **{"as": STR}, doc="Roll a six-sided die (5.19); the result is bound.")
     v.op("select_random", required=("from",), **{"from": REF, "as": STR}, n=VALUE,
          doc="N random cards among FROM (5.18).")
