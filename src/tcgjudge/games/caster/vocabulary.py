@@ -112,7 +112,8 @@ def vocabulary() -> Vocabulary:
                  "ridden_by": REF,  # the card that caster rides (CR 1118.4a)
                  "battled": ANY,  # in a battle this turn (CR 803.4): true, false or "servant"
                  "battling": ANY,  # battling now (CR 803.5a): true, false or the battled servant's selector
-                 "attacked_this_turn": ANY}  # attacked that card or that player ("you") this turn (803.3b)
+                 "attacked_this_turn": ANY,  # attacked that card or that player ("you") this turn (803.3b)
+                 "from_field_this_turn": BOOL}  # put into a graveyard from the field this turn (302.3)
     v.conds = {"dct": INT, "vanity": BOOL, "bingo": BOOL, "orbs": ANY, "main_timing": BOOL}
     v.costs = {"aether": ANY, "deity_counters": VALUE,
                "ride": INT}  # CR 1118.2: rest allied casters whose levels total exactly N
