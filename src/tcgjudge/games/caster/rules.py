@@ -1118,10 +1118,10 @@ class CasterRules(CardRules):
                 rec[f"{p}:{key}"] = rec.get(f"{p}:{key}", 0) + n
             if card is not None:  # the card it happened to, read later by kind ("an allied Insect")
                 cards = g.gvars.get("_record_cards")
-                if cards is None or cards[0] != g.turn:  # a new turn: a new record
-                    cards = g.gvars["_record_cards"] = (g.turn, {})
+                kept = cards[1] if cards is not None and cards[0] == g.turn else {}  # a new turn: a new record
                 k = f"{p}:{key}"
-                cards[1][k] = cards[1].get(k, ()) + (card,)
+                # a new mapping, never the old one changed: clones share the game's values
+                g.gvars["_record_cards"] = (g.turn, {**kept, k: kept.get(k, ()) + (card,)})
 
         if ev.kind == "move":
             if ev.to == "field" and ev.frm not in ON_FIELD and ev.new in g.objects \
