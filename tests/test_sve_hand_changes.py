@@ -22,6 +22,10 @@ def _compile(text: str) -> dict:
     "Fanfare: Select a follower in your hand. Give it Rush.",
     "Fanfare: Search your deck for a follower and put it into your hand. Give it +1/+1.",
     "Fanfare: Look at the top 3 cards of your deck. Select a follower from among them and give it +1/+1.",
+    "Fanfare: Select a follower in your hand. Change its evolve cost to 0 for the rest of this turn.",
+    "Fanfare: Select a follower in your hand and place 1 Stack counter on it.",
+    "Fanfare: Select a follower in your hand. It cannot take damage this turn.",
+    "Fanfare: Select a follower in your hand. Give it Drive.",
     # any change to a card in a cemetery
     "Fanfare: Select a follower in your cemetery. It costs 1 less to play this turn.",
     "Fanfare: Select a follower in your cemetery and give it +1/+1.",

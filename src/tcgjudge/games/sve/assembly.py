@@ -1165,7 +1165,7 @@ class _Asm:
             arg = ins[op]
             if isinstance(arg, dict) and isinstance(arg.get("as"), str) and arg["as"] in self.allocated:
                 new_name = arg["as"]
-            if op in _CHANGES and isinstance(arg, dict):
+            if op in _CHANGES:
                 self.check_changed(op, arg)
             out.append(ins)
             if op in ("modify", "grant") and isinstance(arg, dict) and isinstance(arg.get("what"), dict):
@@ -1205,14 +1205,20 @@ class _Asm:
         your cemetery. It costs 1 less to play") would change nothing: refused, never ignored.
         "It costs N less" naming the ability's own card (played already: "Draw a card. It
         costs 1 less to play this turn") is refused too."""
-        w = arg.get("what")
-        cost_only = op == "modify" and set(arg) - {"what", "until"} == {"cost"}
-        if w == "self" and cost_only:
-            raise NoParse("'it costs less' names the card already played")
-        z = self.zones.get(w) if isinstance(w, str) else w.get("zone") if isinstance(w, dict) else None
-        if not isinstance(z, str) or z in _LAYERED or (z == "hand" and cost_only):
-            return
-        raise NoParse(f"a change to a card in the {z.replace('_', ' ')}")
+        if op == "damage_mod":  # "It cannot take damage this turn" (a continuous effect, 10.9)
+            refs = [arg.get("to"), arg.get("by")] if isinstance(arg, dict) else []
+        elif op == "give_drive":  # 14.4.7.3: an ability given to the card
+            refs = [arg]
+        else:
+            refs = [arg.get("what")] if isinstance(arg, dict) else []
+        cost_only = op == "modify" and isinstance(arg, dict) and set(arg) - {"what", "until"} == {"cost"}
+        for w in refs:
+            if w == "self" and cost_only:
+                raise NoParse("'it costs less' names the card already played")
+            z = self.zones.get(w) if isinstance(w, str) else w.get("zone") if isinstance(w, dict) else None
+            if not isinstance(z, str) or z in _LAYERED or (z == "hand" and cost_only):
+                continue
+            raise NoParse(f"a change to a card in the {z.replace('_', ' ')}")
 
     def target(self, s: Sel, out: list) -> None:
         filt = self.sub(s.filt)
@@ -1269,7 +1275,7 @@ class _Asm:
                 merged = {op: {**old_args, **new_args}}
             else:
                 merged = {op: new_args}
-            if op in _CHANGES and isinstance(merged[op], dict):
+            if op in _CHANGES:
                 self.check_changed(op, merged[op])
             node = {"if": {"cond": c, "then": [merged], "else": [cur]}}
             out[i] = node
@@ -1279,7 +1285,7 @@ class _Asm:
         # 3 damage. If ..., destroy it instead.")
         if out and id(out[-1]) not in self.instead_made and _acted_on(out[-1]) is not None \
                 and _acted_on(out[-1]) == _acted_on(partial):
-            if op in _CHANGES and isinstance(partial[op], dict):
+            if op in _CHANGES:
                 self.check_changed(op, partial[op])
             node = {"if": {"cond": c, "then": [partial], "else": [out[-1]]}}
             out[-1] = node
@@ -1306,7 +1312,7 @@ class _Asm:
 
 
 #: instructions that change a card's characteristics (see _Asm.check_changed)
-_CHANGES = ("modify", "grant", "set_stats", "lose")
+_CHANGES = ("modify", "grant", "set_stats", "lose", "set_evolve_cost", "counter", "damage_mod", "give_drive")
 
 
 #: instructions whose "as" binding may be left out
