@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from sve_util import follower, scenario, setup, step
+from sve_util import follower, scenario, setup, spell, step
 from tcgjudge.cards.textcompiler import Uncompilable
 from tcgjudge.games.sve import grammar_compiler as sg
 
@@ -83,6 +83,22 @@ def test_the_cost_change_applies_to_playing_the_card() -> None:
     step(r, "p1", "play b")
     g = r.g
     assert g.players[0]["pp"] == 0 and g.objects[r.current("b")].zone == "field"
+    # applied in the resolution zone, it applies on the field too (10.6.2.8.1.1), as from the EX area
+    assert g.chars(r.current("b"))["cost"] == 1
+
+
+@pytest.mark.rules("sve", "4.1.4", "10.6.2.1.3", "10.2.1.3.3")
+def test_only_the_cost_change_goes_along_when_the_card_is_played() -> None:
+    """Written in the effect language (the compiler refuses "+2/+0" to a card in a hand): the
+    stat change made in the hand does not follow the card onto the field (4.1.4)."""
+    pump = spell("Pump", effect={"do": [
+        {"select": {"as": "c", "from": {"zone": "hand", "player": "you", "type": "follower"}, "n": 1}},
+        {"modify": {"what": "c", "cost": -1}}, {"modify": {"what": "c", "atk": 2}}]})
+    r = scenario(setup({"hand": ["Pump", {"card": "Boulder", "id": "b"}], "pp": 2, "max_pp": 2}),
+                 cards=[pump, BOULDER], do=[{"p1": "play Pump"}, {"p1": "play Boulder"}])
+    g = r.g
+    assert g.players[0]["pp"] == 0 and g.objects[r.current("b")].zone == "field"
+    assert g.chars(r.current("b"))["atk"] == 3
 
 
 @pytest.mark.rules("sve", "10.2.1.3.3", "10.6.2.1")
