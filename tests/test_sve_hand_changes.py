@@ -31,6 +31,11 @@ def _compile(text: str) -> dict:
     "Fanfare: Select a follower in your cemetery and give it +1/+1.",
     # "it" after a draw named the ability's own card, already played
     "Fanfare: Draw a card. It costs 1 less to play this turn.",
+    # a trigger's card that is no longer on the field when its ability resolves
+    "Last Words: Give this card +1/+1.",
+    "When this card is discarded, give it +1/+1.",
+    "When this card is returned to hand from your field, give it +1/+1.",
+    "Whenever a follower on your field is destroyed, give it +1/+1.",
     # passive abilities on cards of a hand or a cemetery
     "Followers in your hand get +1/+1.",
     "Each follower in your hand has Rush.",
@@ -82,7 +87,7 @@ def test_the_cost_change_applies_to_playing_the_card() -> None:
     r = _selected(pp=3)  # 3 - 2 (Tinker) = 1 left: enough only for the cheaper Boulder
     step(r, "p1", "play b")
     g = r.g
-    assert g.players[0]["pp"] == 0 and g.objects[r.current("b")].zone == "field"
+    assert g.turn == 5 and g.players[0]["pp"] == 0 and g.objects[r.current("b")].zone == "field"
     # applied in the resolution zone, it applies on the field too (10.6.2.8.1.1), as from the EX area
     assert g.chars(r.current("b"))["cost"] == 1
 
@@ -97,7 +102,7 @@ def test_only_the_cost_change_goes_along_when_the_card_is_played() -> None:
     r = scenario(setup({"hand": ["Pump", {"card": "Boulder", "id": "b"}], "pp": 2, "max_pp": 2}),
                  cards=[pump, BOULDER], do=[{"p1": "play Pump"}, {"p1": "play Boulder"}])
     g = r.g
-    assert g.players[0]["pp"] == 0 and g.objects[r.current("b")].zone == "field"
+    assert g.turn == 5 and g.players[0]["pp"] == 0 and g.objects[r.current("b")].zone == "field"
     assert g.chars(r.current("b"))["atk"] == 3
 
 

@@ -1213,7 +1213,7 @@ class _Asm:
             refs = [arg.get("what")] if isinstance(arg, dict) else []
         cost_only = op == "modify" and isinstance(arg, dict) and set(arg) - {"what", "until"} == {"cost"}
         for w in refs:
-            if w == "self" and cost_only:
+            if w == "self" and cost_only and self.zones.get("self") != "hand":
                 raise NoParse("'it costs less' names the card already played")
             z = self.zones.get(w) if isinstance(w, str) else w.get("zone") if isinstance(w, dict) else None
             if not isinstance(z, str) or z in _LAYERED or (z == "hand" and cost_only):
