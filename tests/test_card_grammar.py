@@ -306,12 +306,15 @@ def test_sve_counts_that_name_no_zone_are_refused() -> None:
         "count": {"of": {"type": "follower", "controller": "you"}, "min": 2}}
 
 
-@pytest.mark.rules("sve", "4.3")
-def test_sve_cost_changes_to_cards_in_a_hand_are_refused() -> None:
-    """The engine keeps no change to a card in a hand: "Each card in your hand costs 1 less to
-    play" compiled and changed nothing; it is refused, as stat changes there are."""
+@pytest.mark.rules("sve", "4.1.4", "10.2.1.3.3")
+def test_sve_cost_changes_to_cards_in_a_hand_are_kept_and_other_changes_refused() -> None:
+    """A cost change to cards in a hand is kept while they stay there and applies to playing
+    them (conformance grammar-fanfare-each-follower-in-your-hand.yaml); a stat change there would
+    change nothing and is refused."""
+    assert sve("Fanfare: Each card in your hand costs 1 less to play.")["abilities"][0]["auto"]["do"] == [
+        {"modify": {"what": {"zone": "hand", "player": "you"}, "cost": -1}}]
     with pytest.raises(Uncompilable):
-        sve("Fanfare: Each card in your hand costs 1 less to play.")
+        sve("Fanfare: Give each follower in your hand +1/+1.")
     assert sve("Put each follower in your hand into your cemetery.", "spell")["effect"]["do"] == [
         {"move": {"what": {"zone": "hand", "player": "you", "type": "follower"}, "to": "cemetery"}}]
 

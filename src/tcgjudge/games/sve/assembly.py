@@ -613,12 +613,10 @@ def k_no_take(w: Any) -> list:
 
 
 def k_cost_less(w: Any, n: Any, until: str | None = None) -> list:
-    # read: the card's cost is reduced while it stays where it was put (4.8.3.3, 10.6.2.1.3),
-    # for the rest of the turn when the text says "this turn"
-    if isinstance(w, dict) and w.get("zone") == "hand":
-        # the engine's layers do not reach a hand (as for stats, see _give): "Each card in your
-        # hand costs 1 less to play" compiled and changed nothing; refused instead
-        raise NoParse("changes to cards in a hand")
+    # read: the card's cost is reduced while it stays where it was put (4.1.4, 4.8.3.3,
+    # 10.6.2.1.3), for the rest of the turn when the text says "this turn"; a card in a hand
+    # keeps it until it leaves the hand, and it applies to playing it from there (10.2.1.3.3;
+    # see _Asm.check_changed for the zones where the engine keeps which change)
     return [_ins("modify", what=w, cost=-n if isinstance(n, int) else {"neg": n}, until=until)]
 
 
@@ -886,6 +884,7 @@ def st_their_turn(x: list) -> list:
 
 
 def st_have(s: Sel, k: list) -> list:
+    _static_reach(s)
     return [{"grant": {"keywords": k}, "affects": s.filt}]
 
 
@@ -895,25 +894,50 @@ def st_ref_have(w: Any, k: list) -> list:
     return [{"grant": {"keywords": k}}]
 
 
+#: zones whose cards the engine's layers reach (SVERules.layered_zones); a passive ability's
+#: stats or abilities given to cards elsewhere would change nothing
+_LAYERED = ("field", "leader", "ex_area", "resolution")
+
+
+def _static_reach(s: Sel) -> None:
+    z = s.filt.get("zone")
+    if isinstance(z, str) and z not in _LAYERED:
+        raise NoParse(f"a passive change to cards in the {z}")  # refused rather than ignored
+
+
 def st_stats(s: Sel, st: tuple) -> list:
+    _static_reach(s)
     return [{"modify": {"atk": st[0], "def": st[1]}, "affects": s.filt}]
 
 
 def _cost_players(s: Sel, default: str) -> dict:
     """Whose cards a cost change affects: "your followers" yours, "enemy followers" the
     opponent's, "followers" ``default``."""
-    who = {"you": "you", "enemy": "enemy"}.get(str(s.filt.get("controller")), default)
+    who = {"you": "you", "enemy": "enemy"}.get(str(s.filt.get("controller", s.filt.get("player"))), default)
     return {} if who == "you" else {"who": who}
 
 
+def _cost_filter(s: Sel) -> dict:
+    """Which cards a passive cost change affects.  "Each follower in your hand costs 1 less"
+    keeps its zone: only a card played from the hand (SVERules.card_costs, 10.2.1.3.3), and
+    so for the EX area; a cost change to cards in a zone no card is played from is refused."""
+    z = s.filt.get("zone")
+    if isinstance(z, str) and z not in ("field", "hand", "ex_area"):
+        raise NoParse(f"a cost change to cards in the {z}")
+    # whose cards: the players the change applies to (_cost_players); a card being played is in
+    # the resolution zone, which is no player's (4.11)
+    return {k: v for k, v in s.filt.items()
+            if k not in ("controller", "player") and (k != "zone" or v in ("hand", "ex_area"))}
+
+
 def st_cost_less(s: Sel, n: Any) -> list:
-    f = {k: v for k, v in s.filt.items() if k not in ("controller", "zone")}
+    f = _cost_filter(s)
     return [{"cost_mod": {"n": -n if isinstance(n, int) else {"neg": n}, "affects": f},
              **_cost_players(s, "you")}]  # 10.2.1.3.3
 
 
 def st_cost_more(s: Sel, n: Any) -> list:
-    f = {k: v for k, v in s.filt.items() if k not in ("controller", "zone")}
+    f = _cost_filter(s)
     return [{"cost_mod": {"n": n, "affects": f}, **_cost_players(s, "each")}]
 
 
@@ -1000,6 +1024,7 @@ class _Asm:
         self.player: str | None = None
         self.made: str | None = None
         self.allocated: set[str] = set()
+        self.zones: dict[str, str] = {}  # the zone a bound card is in, where the text says it
 
     def alloc(self, v: Any) -> Any:
         """Give fresh names to the bindings an instruction makes ("as": "$new" ...)."""
@@ -1140,6 +1165,8 @@ class _Asm:
             arg = ins[op]
             if isinstance(arg, dict) and isinstance(arg.get("as"), str) and arg["as"] in self.allocated:
                 new_name = arg["as"]
+            if op in _CHANGES:
+                self.check_changed(op, arg)
             out.append(ins)
             if op in ("modify", "grant") and isinstance(arg, dict) and isinstance(arg.get("what"), dict):
                 self.it = arg["what"]  # "Give each X ... give them ..." (the same cards)
@@ -1147,6 +1174,51 @@ class _Asm:
                 self.last_token = ("token", len(out) - 1, ins)
             if new_name is not None:
                 self.it = new_name
+                z = self.zone_after(op, arg)
+                if z is not None:
+                    self.zones[new_name] = z
+
+    def zone_after(self, op: str, arg: dict) -> str | None:
+        """Where the cards an instruction binds are (None: not known here)."""
+        if op in ("move", "search"):
+            return arg.get("to")
+        if op == "put_ex":
+            return "ex_area"
+        if op == "look":
+            return "deck"  # 5.10.1: looked at, still in the deck
+        if op in ("discard", "bury"):
+            return "cemetery"  # 5.11, 5.33
+        if op == "banish":
+            return "banished"
+        if op in ("summon", "token"):
+            return arg.get("zone", "field")
+        if op == "select":
+            f = arg.get("from")
+            return self.zones.get(f) if isinstance(f, str) else f.get("zone", "field") if isinstance(f, dict) else None
+        return None
+
+    def check_changed(self, op: str, arg: dict) -> None:
+        """4.1.4, 10.9.2: the engine keeps a change to a card's stats or abilities only in the
+        zones its layers reach (the field, leader, EX and resolution zones), and a change to its
+        cost also in the hand (10.2.1.3.3, ``SVERules.to_waiting``).  A change to a card
+        elsewhere ("Select a follower in your hand and give it +1/+1", "Select a follower in
+        your cemetery. It costs 1 less to play") would change nothing: refused, never ignored.
+        "It costs N less" naming the ability's own card (played already: "Draw a card. It
+        costs 1 less to play this turn") is refused too."""
+        if op == "damage_mod":  # "It cannot take damage this turn" (a continuous effect, 10.9)
+            refs = [arg.get("to"), arg.get("by")] if isinstance(arg, dict) else []
+        elif op == "give_drive":  # 14.4.7.3: an ability given to the card
+            refs = [arg]
+        else:
+            refs = [arg.get("what")] if isinstance(arg, dict) else []
+        cost_only = op == "modify" and isinstance(arg, dict) and set(arg) - {"what", "until"} == {"cost"}
+        for w in refs:
+            if w == "self" and cost_only and self.zones.get("self") != "hand":
+                raise NoParse("'it costs less' names the card already played")
+            z = self.zones.get(w) if isinstance(w, str) else w.get("zone") if isinstance(w, dict) else None
+            if not isinstance(z, str) or z in _LAYERED or (z == "hand" and cost_only):
+                continue
+            raise NoParse(f"a change to a card in the {z.replace('_', ' ')}")
 
     def target(self, s: Sel, out: list) -> None:
         filt = self.sub(s.filt)
@@ -1159,8 +1231,10 @@ class _Asm:
             if s.up_to:
                 sel["up_to"] = True
             out.append({"select": sel})
+            self.zones[name] = zone
         else:
             name = self.fresh("t")
+            self.zones[name] = zone if isinstance(zone, str) else "field"
             t: dict[str, Any] = {"as": name}
             t.update(filt)
             if s.n != 1:
@@ -1201,6 +1275,8 @@ class _Asm:
                 merged = {op: {**old_args, **new_args}}
             else:
                 merged = {op: new_args}
+            if op in _CHANGES:
+                self.check_changed(op, merged[op])
             node = {"if": {"cond": c, "then": [merged], "else": [cur]}}
             out[i] = node
             self.instead_made.add(id(node))
@@ -1209,6 +1285,8 @@ class _Asm:
         # 3 damage. If ..., destroy it instead.")
         if out and id(out[-1]) not in self.instead_made and _acted_on(out[-1]) is not None \
                 and _acted_on(out[-1]) == _acted_on(partial):
+            if op in _CHANGES:
+                self.check_changed(op, partial[op])
             node = {"if": {"cond": c, "then": [partial], "else": [out[-1]]}}
             out[-1] = node
             self.instead_made.add(id(node))
@@ -1231,6 +1309,10 @@ class _Asm:
         extra = {k: v for k, v in a.items() if k not in ("as", "zone", "n")}
         out.insert(idx + 1, {"token": {**extra, "n": {"sub": [n, {"len": made}]}, "zone": "ex_area"}})
         self.it = made
+
+
+#: instructions that change a card's characteristics (see _Asm.check_changed)
+_CHANGES = ("modify", "grant", "set_stats", "lose", "set_evolve_cost", "counter", "damage_mod", "give_drive")
 
 
 #: instructions whose "as" binding may be left out

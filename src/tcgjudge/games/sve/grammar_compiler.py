@@ -48,7 +48,7 @@ from .assembly import (
     prune,
 )
 from .notation import KEYWORDS, TOKEN_NAMES, TRIGGER_MARKERS, notation, render, split_sentences
-from .vocabulary import CLASSES
+from .vocabulary import CLASSES, TRIGGERS
 
 GRAMMAR_FILE = Path(__file__).with_name("grammar.lark")
 
@@ -1525,9 +1525,11 @@ def _unmark(items: list) -> list:
 
 
 def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = False,
-          player: str | None = None) -> tuple[dict, Any]:
+          player: str | None = None, subject_zone: str | None = None) -> tuple[dict, Any]:
     asm = _Asm(subject)
     asm.player = player
+    if subject is not None and subject_zone is not None:
+        asm.zones[subject] = subject_zone  # where the trigger's card went ("When this card is discarded")
     spec: dict[str, Any] = {}
     cond = None
     if effect[0] == "choice":
@@ -1542,6 +1544,7 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
                 raise NoParse("options are numbered (1), (2), ...")
             sub = _Asm(asm.it, asm.names)
             sub.look = asm.look
+            sub.zones = asm.zones
             mdo = _run_sentences(_marked(sents), sub)
             if sub.choice is not None:
                 raise NoParse("a choice in an option")
@@ -1582,6 +1585,21 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
 _SELF_TRIGGERS = tc._SELF_TRIGGERS
 
 
+def _moved_to(on: Any) -> str | None:
+    """The one zone a trigger's card is in when its ability resolves, where the trigger says it
+    (Last Words: the cemetery; "When this card is returned to hand": the hand)."""
+    if isinstance(on, str):
+        ev = TRIGGERS.get(on)
+    elif isinstance(on, dict):
+        ev = TRIGGERS.get(on["named"]) if isinstance(on.get("named"), str) else on
+    else:
+        ev = None
+    if not isinstance(ev, dict) or ev.get("event") != "move":
+        return None
+    to = ev.get("to")
+    return to if isinstance(to, str) else None
+
+
 def _auto(on: Any, body: tuple, display: str, subject: str | None = None) -> dict:
     on = dict(on) if isinstance(on, dict) else on
     zones = that_player = None
@@ -1592,7 +1610,7 @@ def _auto(on: Any, body: tuple, display: str, subject: str | None = None) -> dic
             on.get("subject") == "self" or on.get("named") in _SELF_TRIGGERS))):
         subject = "self"
     costs, effect = body
-    spec, cond = _body(costs, effect, subject, lift_if=True, player=that_player)
+    spec, cond = _body(costs, effect, subject, lift_if=True, player=that_player, subject_zone=_moved_to(on))
     if cond is not None:
         if "$" in str(_fill(cond, CARD_NAME, "")):
             cond = _sub_subject(cond, subject)

@@ -16,7 +16,7 @@ from ...kernel.objects import Ability, CardDef
 from . import links, ops
 from .procedures import actions, attack, confirm, damage, moves, setup, turn
 from .procedures.costs import can_pay, norm_items, pay_item, push_cost_moves
-from .procedures.moves import carry_effects, create_token, plan_from_op
+from .procedures.moves import carry_effects, create_token, is_cost_change, plan_from_op
 from .vocabulary import FACE_ZONES, ZONES, vocabulary
 
 if TYPE_CHECKING:
@@ -161,6 +161,8 @@ class SveRules(CardRules):
         """Outside the layered zones: printed values plus the card's own abilities that apply to
         itself there (10.3.4: an ability clearly handled in a zone is valid there)."""
         c = self.base_chars(g, o)
+        if o.zone == "hand" and g.effects:
+            c = self._hand_costs(g, o.id, c)
         if not c.get("has_static"):
             return c
         view = LayerView(g, {o.id: c})
@@ -173,6 +175,21 @@ class SveRules(CardRules):
                 if eff.affects == ("objs", frozenset((o.id,))) and self.effect_condition(g, eff, view):
                     view.chars[o.id] = self.apply_effect(g, eff, view.chars[o.id], o.id, view)
         return view.chars[o.id]
+
+    @staticmethod
+    def _hand_costs(g: Game, oid: int, c: dict) -> dict:
+        """10.2.1.3.3, 4.1.4: a change to the cost of this card made while it is in the hand
+        ("Select a card in your hand. It costs 1 less to play this turn"): the layers do not
+        reach a hand, so it is applied here; it names this object, so it ends when the card
+        leaves the hand (a card that comes back is a new card)."""
+        n = 0
+        for e in g.effects:
+            if e.affects[0] == "objs" and oid in e.affects[1] and is_cost_change(e):
+                n += e.args["cost"]
+        if n and c.get("cost") is not None:
+            c = dict(c)
+            c["cost"] = c["cost"] + n
+        return c
 
     @staticmethod
     def _other_face(o: Obj) -> bool:
@@ -423,12 +440,22 @@ class SveRules(CardRules):
             sel = mod.get("affects", {}) if isinstance(mod, dict) else {}
             if sel and not matches(ectx, oid, {k: v for k, v in sel.items() if k != "zone"}):
                 continue
+            if "zone" in sel and not self._played_from(g, oid, sel["zone"]):
+                continue  # "each follower in your hand costs 1 less": not one played from the EX area
             if "set" in mod:
                 sets.append(value(ectx, mod["set"]))
             else:
                 delta += value(ectx, mod.get("n", 0))
         bases = sorted(set(sets)) if sets else [n]
         return sorted({max(0, b + delta) for b in bases})
+
+    @staticmethod
+    def _played_from(g: Game, oid: int, zone: str) -> bool:
+        """Is this card in ``zone`` (the hand, the EX area), or being played from it (10.6.2.1)?"""
+        o = g.objects.get(oid)
+        if o is None:
+            return False
+        return o.zone == zone or (o.zone == "resolution" and (o.data or {}).get("from") == zone)
 
     def _own_cost_mods(self, g: Game, p: int, oid: int, c: dict) -> list[tuple[Ctx, Any]]:
         """4.4.3.1, 10.3.4: "this card costs N less to play" is valid where the card is played
@@ -522,12 +549,19 @@ class SveRules(CardRules):
     # ---------------------------------------------------------------- play hooks
     def to_waiting(self, g: Game, oid: int, p: int) -> int:
         """10.6.2.1: reveal the card and move it to the resolution zone (on top, 4.11.2); effects
-        applied to it in the EX area still apply (10.6.2.1.3)."""
+        applied to it in the EX area still apply (10.6.2.1.3), and so do changes to its cost made
+        in the hand (10.2.1.3.3)."""
         o = g.objects[oid]
         was = o.zone
         new = g.move(oid, "resolution", -1, controller=p, cause="play", event=False)
         if was == "ex_area":
             carry_effects(g, oid, new)
+        elif was == "hand":
+            # 10.2.1.3.3: "It costs 1 less to play" changes how the card is handled when it is
+            # played, and playing it begins in the hand (10.6.2.1): the change made to the card
+            # in the hand applies to the play (its cost is determined in the resolution zone,
+            # 10.6.2.5); nothing else given to it in the hand goes along (4.1.4)
+            carry_effects(g, oid, new, costs_only=True)
         g.set_data(new, "from", was)
         return new
 

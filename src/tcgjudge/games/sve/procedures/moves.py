@@ -32,13 +32,19 @@ if TYPE_CHECKING:
     from ....kernel.objects import CardDef, Obj
 
 
-def carry_effects(g: Game, old: int, new: int) -> None:
+def is_cost_change(e: CEffect) -> bool:
+    """A continuous effect that changes only a card's cost ("It costs 1 less to play")."""
+    return e.op == "modify" and e.args.keys() == {"cost"}
+
+
+def carry_effects(g: Game, old: int, new: int, *, costs_only: bool = False) -> None:
     """Effects applied to a card keep applying to it after this move (4.8.3.3, 10.6.2.1.3,
-    10.6.2.8.1.1)."""
+    10.6.2.8.1.1); with ``costs_only``, only the effects that change its cost (a card played
+    from the hand, see ``SVERules.to_waiting``)."""
     out = []
     changed = False
     for e in g.effects:
-        if e.affects[0] == "objs" and old in e.affects[1]:
+        if e.affects[0] == "objs" and old in e.affects[1] and (not costs_only or is_cost_change(e)):
             e = CEffect(e.eid, e.ts, e.layer, e.op, e.args, ("objs", e.affects[1] | {new}), e.controller,
                         e.source, e.duration, e.cond, e.ability)
             changed = True
@@ -424,4 +430,4 @@ def _replacement_abilities(g: Game, e: dict) -> list[tuple]:
     return out
 
 
-__all__ = ["proc_moves", "move_now", "create_token", "carry_effects", "plan_from_op"]
+__all__ = ["proc_moves", "move_now", "create_token", "carry_effects", "is_cost_change", "plan_from_op"]
