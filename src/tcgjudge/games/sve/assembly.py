@@ -1085,6 +1085,8 @@ class _Asm:
             out.append({"may": {"do": sub}})
         elif "@once_per_turn" in it:
             self.flags["once_per_turn"] = True
+        elif "@per_turn" in it:
+            self.flags["per_turn"] = it["@per_turn"]  # 10.7.2.2
         elif "@act_if" in it:
             self.flags["if"] = self.sub(it["@act_if"])
         elif "@choice" in it:

@@ -174,6 +174,9 @@ class SveSemantics(Transformer):
     def q_any(self) -> dict:
         return {"any": True}
 
+    def q_any_one(self) -> dict:
+        return {"n": 1}  # "any card": one card, of whatever kind
+
     def q_another(self) -> dict:
         return {"n": 1, "other": True}
 
@@ -309,6 +312,25 @@ class SveSemantics(Transformer):
 
     def np_bare(self, *parts: Any) -> tuple:
         return parts
+
+    def np_and(self, a: tuple, b: tuple) -> tuple:
+        # "every spell and Onmyoji card in your cemetery": a card of either kind, counted once
+        sa, sb = _build_sel(({"each": True},) + a), _build_sel(({"each": True},) + b)
+        fa, fb = dict(sa.filt), dict(sb.filt)
+        for k in ("controller", "zone", "player", "in"):
+            if k in fb and k not in fa:
+                fa[k] = fb[k]
+            elif k in fa and k not in fb:
+                raise NoParse("and")  # a place written first does not hold for what follows it
+        common = {k: v for k, v in fa.items() if fb.get(k) == v}
+        da = {k: v for k, v in fa.items() if k not in common}
+        db = {k: v for k, v in fb.items() if k not in common}
+        if not da or not db or any(k in ("controller", "zone", "player", "in", "other") for k in (*da, *db)):
+            raise NoParse("and")  # two kinds of card in one place
+        common["where"] = {"or": [{"is": ["it", da]}, {"is": ["it", db]}]}
+        u = Sel(common)
+        u.each, u.n, u.plural = True, None, True
+        return (("union", u),)
 
     def ref_each_and(self, a: tuple, b: tuple) -> list:
         # "each enemy leader and enemy follower on the field": "each" governs both
@@ -512,6 +534,9 @@ class SveSemantics(Transformer):
 
     def evolve_cost_its(self, n: Token) -> list:
         return tc.k_evolve_cost(_num(n), EOT, "$it")
+
+    def no_refresh(self, w: Any, *_: Token) -> list:
+        return [{"no_refresh": {"what": _ref(w)}}]  # 7.2.3
 
     def no_damage(self, w: Any, *rest: Any) -> list:
         until = rest[-1]
@@ -847,6 +872,11 @@ def _ref(w: Any) -> Any:
 def _build_sel(parts: tuple) -> Sel:
     """A selector from the parts of a noun phrase, as SVE's rules read them: 4.4.3 ("on the
     field" when no zone is said), 2.2-2.4 (classes, traits), 2.3 (card types)."""
+    unions = [p for p in parts if isinstance(p, tuple) and p and p[0] == "union"]
+    if unions:
+        if len(parts) != 2 or not isinstance(parts[0], dict) or not parts[0].get("each"):
+            raise NoParse("and")
+        return unions[0][1]
     q: dict = {}
     filt: dict[str, Any] = {}
     types: Any = None
@@ -1184,6 +1214,9 @@ class _Sentences(SveSemantics):
             raise NoParse("banish each")
         return [{"banish": {"n": s.n, "filter": s.filt}}]
 
+    def cost_banish_self_cemetery(self) -> list:
+        return [{"banish": "self", "@from": "cemetery"}]  # 10.3.4: valid in the cemetery only
+
     def cost_reveal(self, s: Sel) -> list:
         if s.each or s.filt.get("zone") != "hand":
             raise NoParse("reveal: a card from your hand")  # 10.4: a cost is a process the player does
@@ -1207,6 +1240,9 @@ class _Sentences(SveSemantics):
 
     def once_rider(self, _t: Token) -> list:
         return tc.s_once()  # 10.7.2.2
+
+    def twice_rider(self, _t: Token) -> list:
+        return [{"@per_turn": 2}]  # 10.7.2.2
 
     def act_if(self, c: dict) -> list:
         return tc.s_act_if(c)
@@ -1584,12 +1620,33 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
 _SELF_TRIGGERS = tc._SELF_TRIGGERS
 
 
+def _cost_zones(costs: list) -> tuple[list, list | None]:
+    """The costs without their zone marks, and the zone a cost says the ability works in
+    ("banish this card from your cemetery": the cemetery, 10.3.4)."""
+    zones = None
+    out = []
+    for c in costs:
+        if isinstance(c, dict) and "@from" in c:
+            if zones is not None and zones != [c["@from"]]:
+                raise NoParse("two zones")
+            zones = [c["@from"]]
+            c = {k: v for k, v in c.items() if k != "@from"}
+        out.append(c)
+    return out, zones
+
+
 def _auto(on: Any, body: tuple, display: str, subject: str | None = None) -> dict:
     on = dict(on) if isinstance(on, dict) else on
     zones = that_player = None
     if isinstance(on, dict):
         zones = on.pop("@zones", None)
         that_player = on.pop("@that_player", None)  # "that player" (7.3.1: each player's phase)
+    costs, cost_zones = _cost_zones(body[0])
+    body = (costs, body[1])
+    if cost_zones is not None:
+        if zones is not None and zones != cost_zones:
+            raise NoParse("the ability's zone")
+        zones = cost_zones
     if subject is None and (on in _SELF_TRIGGERS or (isinstance(on, dict) and (
             on.get("subject") == "self" or on.get("named") in _SELF_TRIGGERS))):
         subject = "self"
@@ -1681,6 +1738,7 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         if not re.match(r"(?i)\s*(?:\[QUICK\]\s*|quick\s+)?(?:\[ACT\]|act\b|\[ENGAGE\])", chunk):
             raise NoParse("an activated ability has the act or engage icon (10.1.1.1.1)")
         costs, effect = got.children[:2]
+        costs, act_zones = _cost_zones(costs)
         spec, _ = _body(costs, effect)
         spec["cost"] = costs + [c for c in spec.get("cost", []) if c not in costs]
         if quick or "quick" in costs:
@@ -1688,7 +1746,10 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         spec["cost"] = [c for c in spec["cost"] if c != "quick"]
         if kind == "activated_rider":
             spec["once_per_turn"] = True  # 10.7.2.2
-        out.abilities.append({"activated": prune(spec), "text": display})
+        ab = {"activated": prune(spec), "text": display}
+        if act_zones:
+            ab["zones"] = act_zones
+        out.abilities.append(ab)
         return
     if kind == "triggered":
         marks = [str(c) for c in got.children if isinstance(c, Token)]
@@ -1707,6 +1768,13 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
             raise NoParse("a spell's 'when' sentence is a delayed effect (10.1.1.4)")
         on, effect = got.children
         out.abilities.append(_when(on, effect, display))
+        return
+    if kind == "when_cost":
+        if card_type == "spell":
+            raise NoParse("a spell's 'when' sentence is a delayed effect (10.1.1.4)")
+        on, costs, effect = got.children
+        # 10.4.7.4: "When(ever) EVENT, PROCESS: EFFECT": the process is an optional cost
+        out.abilities.append(_auto(on, (costs, effect), display))
         return
     if kind == "when_if_cost":
         if card_type == "spell":

@@ -31,6 +31,7 @@ def install(rules: CardRules) -> None:
         "summon": move_op("summon", _PLAN_ARGS), "put_ex": move_op("put_ex", _PLAN_ARGS), "bury": op_bury,
         "transform": op_transform,
         "swap": op_swap, "maneuver": op_maneuver, "change_type": op_change_type, "box": op_box,
+        "no_refresh": op_no_refresh,
         "become": op_become,
         "declare": op_declare, "roll_die": op_roll_die, "select_random": op_select_random,
         "give_control": op_give_control, "flip": op_flip, "look_up_to": op_look_up_to, "evolve": op_evolve,
@@ -317,6 +318,17 @@ def op_box(rt: Run, a: dict) -> bool:
         g.add_effect(CEffect(g.tick(), g.tick(), "abilities", "box", {}, ("objs", frozenset((oid,))), rt.p,
                              rt.d.get("src"), "permanent"))
         g.note(f"{g.rules.obj_name(g, oid, None)} is boxed")
+    return True
+
+
+def op_no_refresh(rt: Run, a: dict) -> bool:
+    """"It doesn't refresh during its controller's next start phase": the start phase's refresh
+    (7.2.3) passes the card by once; the mark goes with that start phase (procedures.turn)."""
+    g = rt.g
+    for oid in resolve(rt.ctx, a["what"]):
+        if g.objects[oid].zone == "field":
+            g.set_data(oid, "no_refresh", True)
+            g.note(f"{g.rules.obj_name(g, oid, None)} doesn't refresh during its controller's next start phase")
     return True
 
 

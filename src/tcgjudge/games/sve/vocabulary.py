@@ -183,6 +183,8 @@ def vocabulary() -> Vocabulary:
          doc="The cards' class becomes CLASS and/or their traits become TRAITS, instead of their own "
              "(2.2, 2.4); to add a trait, use grant.")
     v.op("box", short="what", required=("what",), what=REF, doc="Box cards (5.30).")
+    v.op("no_refresh", short="what", required=("what",), what=REF,
+         doc="The cards on the field do not refresh during their controller's next start phase (7.2.3).")
     v.op("declare", short="as", required=("as",), player=PLAYER, **{"as": STR},
          doc="The player declares a card name (5.32); bound under AS.")
     v.op("roll_die", short="as", **{"as": STR}, doc="Roll a six-sided die (5.19); the result is bound.")
