@@ -987,6 +987,8 @@ class _Asm:
         self.player: str | None = None
         self.made: str | None = None
         self.allocated: set[str] = set()
+        #: "Select A and B": the two selections, named "the first ..." and "the second ..."
+        self.pair: list[str] | None = None
 
     def alloc(self, v: Any) -> Any:
         """Give fresh names to the bindings an instruction makes ("as": "$new" ...)."""
@@ -1024,6 +1026,10 @@ class _Asm:
                         raise NoParse("'that follower' names nothing")
                     return self.it
                 return self.sel
+            if v in ("$first", "$second"):
+                if self.pair is None:
+                    raise NoParse("'the first' / 'the second' without two selections")
+                return self.pair[0 if v == "$first" else 1]
             if v == "$look":
                 if self.look is None:
                     raise NoParse("'from among them' without looking at cards")
@@ -1054,6 +1060,13 @@ class _Asm:
     def item(self, it: dict, out: list, cond: Any) -> None:
         if "@target" in it:
             self.target(it["@target"], out)
+        elif "@targets" in it:
+            names = []
+            for s in it["@targets"]:
+                self.target(s, out)
+                names.append(self.it)
+            self.pair = names
+            self.it = self.sel = names  # "them": both
         elif "@if" in it:
             sub: list = []
             c = self.sub(it["@if"])
@@ -1121,6 +1134,8 @@ class _Asm:
         elif "@both" in it:
             raise NoParse("'both' outside 'instead'")
         else:
+            if any(k.startswith("@") for k in it):
+                raise NoParse(f"{next(iter(it))} outside the sentence that reads it")  # never an instruction
             ins = self.sub(it)
             op = next(iter(ins))
             arg = ins[op]

@@ -416,6 +416,24 @@ class SveSemantics(Transformer):
     def deal(self, n: Any, w: Any) -> list:
         return tc.k_deal(n, _ref(w))
 
+    def select_two(self, a: Sel, b: Sel) -> list:
+        if a.each or b.each or a.n != 1 or b.n != 1 or a.up_to or b.up_to:
+            raise NoParse("select two")
+        return [{"@targets": [a, b]}]
+
+    def ref_nth(self, t: Token) -> str:
+        return "$first" if "first" in str(t).lower() else "$second"
+
+    def value_nth_stat(self, who: Token, stat: Token) -> dict:
+        return {"prop": ["$first" if "first" in str(who).lower() else "$second",
+                         "atk" if str(stat).lower() == "attack" else "def"]}
+
+    def deal_two_refs(self, n: Token, a: Any, m: Token, b: Any) -> list:
+        return tc.k_deal(_num(n), _ref(a)) + tc.k_deal(_num(m), _ref(b))  # 5.13
+
+    def deal_ref_equal(self, w: Any, v: Any) -> list:
+        return tc.k_deal(v, _ref(w))
+
     def deal_it(self, n: Any) -> list:
         return tc.k_deal_it(n)
 
@@ -770,6 +788,9 @@ class SveSemantics(Transformer):
         s = _build_sel(({"each": True},) + tuple(parts))
         return tc.c_at_least((_num(n), s))
 
+    def at_least_same(self, n: Token) -> dict:
+        return {"count": {"of": _SAME_COUNT, "min": _num(n)}}  # filled in by _same_counts
+
     def on_your_field(self, s: Sel) -> dict:
         return tc.c_on_your_field(s)
 
@@ -977,6 +998,12 @@ def _build_sel(parts: tuple) -> Sel:
             filt["zone"] = "leader"
     if not head_found:
         raise NoParse("a noun phrase without a head")
+    if filt.get("zone") == "evolve_deck" and "evolved" in filt:
+        # an evolved card in the evolve deck is one of the evolved type (2.3.3.1, 4.6), not a
+        # follower that has evolved on the field
+        if filt.pop("evolved") is not True:
+            raise NoParse("an unevolved card in the evolve deck")
+        filt["special"] = "evolved"
     s = Sel(filt)
     if q.get("each"):
         s.each, s.n = True, None
@@ -1051,7 +1078,7 @@ class _Sentences(SveSemantics):
         if e and "@pick" in e[0]:
             s = e[0]["@pick"]
             rest = e[1:]
-            if len(rest) == 1 and "summon" in rest[0]:
+            if len(rest) == 1 and ("summon" in rest[0] or "put_ex" in rest[0]):
                 return [tc._pick(s, True)] + rest
             if len(rest) == 1 and "move" in rest[0] and rest[0]["move"].get("to") == "hand":
                 return [tc._pick(s, True), {"reveal": "$it"}] + rest
@@ -1068,10 +1095,22 @@ class _Sentences(SveSemantics):
     def among_reveal_add(self, s: Sel) -> list:
         return self.may(self.reveal_among(s) + tc.k_to_hand("$it"))
 
+    def among_reveal_two(self, a: Sel, b: Sel) -> list:
+        # "up to 1 follower and up to 1 amulet": two selections among the cards looked at, the
+        # second from those the first left (5.10.1)
+        if a.each or b.each:
+            raise NoParse("each")
+        return self.among_reveal_add(a) + self.among_reveal_add(b)
+
     def put_among_field(self, s: Sel) -> list:
         if s.filt.get("in") != "$look" and s.filt.get("zone") not in ("hand", "ex_area"):
             raise NoParse("put a card onto the field: which")
         return [{"@pick": s}, {"summon": {"what": "$it", "as": "$new"}}]  # 5.10.1, 5.4.1
+
+    def put_among_ex(self, s: Sel) -> list:
+        if s.filt.get("in") != "$look":
+            raise NoParse("put a card into the EX area: which")
+        return [{"@pick": s}] + tc.k_to_ex("$it")  # 5.10.1, 4.8
 
     def put_np_cemetery(self, s: Sel) -> list:
         return [{"@put_cem": s}]
@@ -1130,8 +1169,20 @@ class _Sentences(SveSemantics):
     def choice(self, *parts: Any) -> tuple:
         head = [p for p in parts if isinstance(p, tuple) and len(p) == 2]
         opts = [p for p in parts if isinstance(p, tuple) and len(p) == 3]
-        ns = [p for p in parts if not isinstance(p, tuple)]
-        return ("choice", head, ns[0] if ns else 1, opts)
+        instead = [p for p in parts if isinstance(p, dict) and "@instead_n" in p]
+        ns = [p for p in parts if not isinstance(p, tuple) and p not in instead]
+        n = ns[0] if ns else 1
+        if instead:
+            if isinstance(n, dict):
+                raise NoParse("choose up to N, then up to M instead")
+            cond, m = instead[0]["@instead_n"]
+            n = {"@if_n": cond, "then": m, "else": n}
+        return ("choice", head, n, opts)
+
+    def choice_instead(self, c: dict, n: Any) -> dict:
+        if "@earth_rite" in c:
+            raise NoParse("Earth Rite over a choice")
+        return {"@instead_n": (c, n)}  # 10.10.2.5: the number of options chosen changes
 
     def effect(self, *parts: Any) -> Any:
         if len(parts) == 1 and isinstance(parts[0], tuple) and parts[0] and parts[0][0] == "choice":
@@ -1419,6 +1470,12 @@ class _Sentences(SveSemantics):
     def st_reduce(self, *parts: Token) -> list:
         return tc.st_reduce(_num(parts[-1]))
 
+    def st_not_by_abilities(self, _n: Token, how: Token) -> list:
+        words = str(how).lower()
+        flags = (["no_ability_destroy"] if "destroyed" in words else []) + \
+            (["no_ability_banish"] if "banished" in words else [])
+        return [{"grant": {"flags": flags}}]  # 11.3.2.1
+
     def ignores_ward(self) -> list:
         return tc.st_ignore_ward()
 
@@ -1503,6 +1560,32 @@ def _transform(tree: Any) -> Any:
 
 
 # ------------------------------------------------------------------------------ assembly
+#: "If there are at least 20, ...": the cards the sentence before counted
+_SAME_COUNT = "@same_count"
+
+
+def _same_counts(x: Any, last: list) -> Any:
+    """The sentence's items with "at least N" (no noun) counting what the latest count before it
+    counted; ``last`` holds that count's selector and is updated by the counts seen."""
+    if isinstance(x, list):
+        return [_same_counts(v, last) for v in x]
+    if not isinstance(x, dict):
+        return x
+    out = {}
+    for k, v in x.items():
+        if k == "count" and isinstance(v, dict) and "of" in v:
+            if v["of"] == _SAME_COUNT:
+                if not last:
+                    raise NoParse("'at least N' with nothing counted before")
+                v = {**v, "of": last[-1]}
+            else:
+                last.append(v["of"])
+            out[k] = v
+        else:
+            out[k] = _same_counts(v, last)
+    return out
+
+
 def _run_sentences(sents: list, asm: _Asm) -> list:
     """Sentences in order; a class condition heading governs the sentences after it up to the
     next heading (13.x); "instead" in a region replaces an instruction before it (10.10.2.5);
@@ -1512,7 +1595,9 @@ def _run_sentences(sents: list, asm: _Asm) -> list:
     region_out: list | None = None
     target = out
     last_if: dict | None = None
+    counted: list = []
     for region, items, continues in sents:
+        items = _same_counts(items, counted)
         if region is not None:
             if region_out:
                 out.append({"if": {"cond": region_cond, "then": region_out}})
@@ -1571,7 +1656,14 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
     if effect[0] == "choice":
         _, head, n, opts = effect
         up_to = isinstance(n, dict)
-        if up_to:
+        if up_to and "@if_n" in n:
+            # "Choose one ... If C, choose up to M instead": M (at least 1, 5.17) when C holds
+            # as the options are chosen (10.6.2.2.2), else exactly N (a choice of up to N
+            # options takes one at least, so "up to" changes nothing when N is 1)
+            if n["else"] != 1:
+                raise NoParse("choose N, then up to M instead")
+            n = {"if": {"cond": asm.sub(n["@if_n"]), "then": n["then"], "else": 1}}
+        elif up_to:
             n = n["up_to"]
         do = _run_sentences(_marked(head), asm) if head else []
         modes = []
@@ -1599,7 +1691,7 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
         if lift_if and len(sents) == 1 and sents[0][0] is None and len(sents[0][1]) == 1 \
                 and "@if" in sents[0][1][0]:
             # "[trigger], if [condition], [effect]": checked when the trigger condition is met
-            cond = sents[0][1][0]["@if"]
+            cond = _same_counts(sents[0][1][0]["@if"], [])
             sents = [(None, sents[0][1][0]["then"])]
         do = _run_sentences(_marked(sents), asm)
     if asm.targets:
