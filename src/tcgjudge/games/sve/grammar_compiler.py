@@ -431,8 +431,22 @@ class SveSemantics(Transformer):
     def deal_two_refs(self, n: Token, a: Any, m: Token, b: Any) -> list:
         return tc.k_deal(_num(n), _ref(a)) + tc.k_deal(_num(m), _ref(b))  # 5.13
 
-    def deal_ref_equal(self, w: Any, v: Any) -> list:
-        return tc.k_deal(v, _ref(w))
+    def deal_ref_equal(self, *parts: Any) -> list:
+        *refs, v = parts
+        w = _ref(refs[0]) if len(refs) == 1 else tc._ref_list(_ref(refs[0]), _ref(refs[1]))
+        return tc.k_deal(v, w)
+
+    def give_stats_and_leader(self, w: Any, st: tuple, n: Token) -> list:
+        return tc._give(_ref(w), st, [], [], None, None) + tc.k_leader(_signed(n))
+
+    def leader_def_equal(self, *parts: Any) -> list:
+        return tc.k_leader(parts[-1])  # 2.8: the leader's defense goes up by the value
+
+    def k_not_class(self, t: Token) -> tuple:
+        return ("not_class", str(t).lower())
+
+    def cost_discard_self(self) -> list:
+        return [{"discard": "self", "@from": "hand"}]  # 10.3.4: an ability that works from the hand
 
     def deal_it(self, n: Any) -> list:
         return tc.k_deal_it(n)
@@ -927,6 +941,10 @@ def _build_sel(parts: tuple) -> Sel:
                 filt["token"] = True
             elif w in ("faceup", "face-up", "facedown", "face-down"):
                 filt["face"] = "up" if w.startswith("face") and "up" in w else "down"
+        elif p[0] == "not_class":
+            if "where" in filt:
+                raise NoParse("non-")
+            filt["where"] = {"not": {"is": ["it", {"class": p[1]}]}}  # "a non-Dragoncraft card" (2.2)
         elif p[0] in ("trait", "class", "token_name", "name"):
             kinds.append(p)
         elif p[0] == "head":
@@ -1066,7 +1084,30 @@ class _Sentences(SveSemantics):
     def if_then(self, c: dict, e: list) -> list:
         if any("@instead" in it for it in e):
             raise NoParse("'instead' under 'if' is a conditional replacement")
+        if any("@summon_one" in it for it in e):
+            # "summon one": a token named as the condition names it ("no Celestial Shikigami")
+            sel = c.get("none") if isinstance(c, dict) and len(c) == 1 else None
+            name = sel.get("name") if isinstance(sel, dict) else None
+            if not isinstance(name, str) or name.lower() not in _VOCAB["TOKEN"]:
+                raise NoParse("'summon one': one of what")
+            made = tc.k_summon_tokens({"names": [_VOCAB["TOKEN"][name.lower()]], "n": 1, "up_to": False})
+            e = [x for it in e for x in (made if "@summon_one" in it else [it])]
         return [{"@if": c, "then": e}]
+
+    def none_named(self, name: Token, place: tuple) -> dict:
+        # "there's no Celestial Shikigami on your field": no card of that name (2.1.2)
+        s = self.np_name({"n": 1}, name, place)
+        return tc.c_none(s)
+
+    def summon_one(self) -> list:
+        return [{"@summon_one": True}]
+
+    def partial_bury(self, n: Token) -> dict:
+        return {"bury": {"n": _num(n)}}  # "They bury 2 instead": the same player buries more
+
+    def ref_costs(self, w: Any, n: Token, less_more: Token) -> dict:
+        key = "cost_max" if str(less_more).lower() == "less" else "cost_min"
+        return {"is": [_ref(w), {key: _num(n)}]}  # "If it costs 6 or more, ..."
 
     def select_if(self, s: Sel, c: dict, e: list) -> list:
         return self.select(s) + [{"@if": c, "then": e}]  # "Select X, if it's Y, ..." (a comma splice)
@@ -1130,6 +1171,9 @@ class _Sentences(SveSemantics):
     def partial_recover(self, n: Token) -> dict:
         return tc.q_recover(_num(n))
 
+    def partial_summon(self, n: Token) -> dict:
+        return {"token": {"n": _num(n), "zone": "field"}}  # "summon 3 instead": as many of the tokens
+
     def partial_give(self, st: tuple) -> dict:
         return _ins("modify", what="$it", atk=st[0], **{"def": st[1]})
 
@@ -1170,7 +1214,12 @@ class _Sentences(SveSemantics):
         head = [p for p in parts if isinstance(p, tuple) and len(p) == 2]
         opts = [p for p in parts if isinstance(p, tuple) and len(p) == 3]
         instead = [p for p in parts if isinstance(p, dict) and "@instead_n" in p]
-        ns = [p for p in parts if not isinstance(p, tuple) and p not in instead]
+        conds = [p for p in parts if isinstance(p, dict) and "@choice_if" in p]
+        ns = [p for p in parts if not isinstance(p, tuple) and p not in instead and p not in conds]
+        if conds:
+            if head:
+                raise NoParse("a sentence before a conditional choice")
+            head = [(None, [{"@choice_if": conds[0]["@choice_if"]}])]
         n = ns[0] if ns else 1
         if instead:
             if isinstance(n, dict):
@@ -1178,6 +1227,9 @@ class _Sentences(SveSemantics):
             cond, m = instead[0]["@instead_n"]
             n = {"@if_n": cond, "then": m, "else": n}
         return ("choice", head, n, opts)
+
+    def choice_if(self, c: dict) -> dict:
+        return {"@choice_if": c}
 
     def choice_instead(self, c: dict, n: Any) -> dict:
         if "@earth_rite" in c:
@@ -1655,6 +1707,13 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
     cond = None
     if effect[0] == "choice":
         _, head, n, opts = effect
+        if head and head[0][1] and "@choice_if" in head[0][1][0]:
+            if not lift_if:
+                raise NoParse("a choice under a condition outside a triggered ability")
+            # "[trigger]: If C, choose one ...": C is checked when the trigger condition is met and
+            # as the ability is played, before anything is chosen (10.6.2.2.2, 10.7.3.2)
+            cond = head[0][1][0]["@choice_if"]
+            head = []
         up_to = isinstance(n, dict)
         if up_to and "@if_n" in n:
             # "Choose one ... If C, choose up to M instead": M (at least 1, 5.17) when C holds
