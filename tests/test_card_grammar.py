@@ -233,7 +233,7 @@ SVE_UNPROVEN = {
     "ref_racing", "remove_counters", "ride_ability", "search_field", "serve", "serve_ability", "serve_n",
     "st_copies_any", "st_copies_n", "st_no_ability_damage", "stack_restated", "value_self_stat",
     "when_if_cost", "x_value",
-    "at_most_bare_pre", "evolve_cost_its", "evolve_cost_turn", "fan_cost_leader_sub",
+    "at_most_bare_pre", "evolve_cost_its", "fan_cost_leader_sub",
     "fan_cost_less", "fan_leader_sub", "fan_whose", "leader_is", "lost_def_count", "p_ex_tokens",
     "q_including_self", "q_not_named", "st_any_named_cost", "st_self_less_per_name", "token_pair_n",
 }

@@ -348,6 +348,12 @@ class SveSemantics(Transformer):
             raise NoParse("the number of")
         return {"count": s.filt}
 
+    def count_minus(self, s: Sel, n: Token) -> dict:
+        return {"sub": [self.count(s), _num(n)]}  # "the number of cards in your deck minus 5"
+
+    def cost_adj(self, t: Token) -> tuple:
+        return ("qual", "cost", int(str(t).split("-")[0]))
+
     def double_count(self, s: Sel) -> dict:
         return {"mul": [2, self.count(s)]}
 
@@ -550,7 +556,10 @@ class SveSemantics(Transformer):
         return tc.k_look(n)
 
     def reveal(self, w: Any) -> list:
-        return [{"reveal": _ref(w)}]
+        w = _ref(w)
+        if isinstance(w, dict) and "top" in w:
+            return [{"reveal": {"what": w, "as": "$new"}}]  # "it": the card revealed (5.8)
+        return [{"reveal": w}]
 
     def search(self, s: Sel) -> list:
         return tc.k_search(s)
@@ -859,6 +868,9 @@ class SveSemantics(Transformer):
 
     def q_named(self, n: Token) -> tuple:
         return ("qual", "name", _VOCAB["CARDNAME"].get(str(n).lower(), str(n)))
+
+    def q_you_control(self) -> tuple:
+        return ("qual", "controller", "you")  # "a Puppet you control": on your field (4.4)
 
     def q_def_min(self, n: Token) -> tuple:
         return ("qual", "def_min", _num(n))
@@ -1464,6 +1476,10 @@ class _Sentences(SveSemantics):
 
     def st_alt_name(self, n: Token) -> list:
         return [{"@alt_name": _VOCAB["CARDNAME"].get(str(n).lower(), _VOCAB["TOKEN"].get(str(n).lower(), str(n)))}]
+
+    def st_alt_name_on_field(self, _w: Token, _n: Token, name: Token) -> list:
+        n = _VOCAB["CARDNAME"].get(str(name).lower(), _VOCAB["TOKEN"].get(str(name).lower(), str(name)))
+        return [{"grant": {"names": [n]}}]  # valid on the field only (10.3.5)
 
     def st_copies_any(self, _w: Token) -> list:
         return tc.st_copies_any()  # 6.1.2
