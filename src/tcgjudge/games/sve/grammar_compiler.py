@@ -1456,6 +1456,11 @@ class _Sentences(SveSemantics):
         who = "you" if str(plays).lower().startswith("you") else "enemy"
         return tc.st_any_cost(s, who, _num(n), str(less_more).lower() == "less")
 
+    def st_any_cost_from_ex(self, parts: tuple, plays: Token, n: Token, less_more: Token) -> list:
+        got = self.st_any_cost(parts, plays, n, less_more)
+        got[0]["cost_mod"]["affects"]["played_from"] = "ex_area"  # "any card you play from the EX area"
+        return got
+
     def st_any_named_cost(self, name: Token, plays: Token, n: Token, less_more: Token) -> list:
         s = self.np_name({"each": True}, name) if name.type != "TOKEN" else \
             Sel({"name": _VOCAB["TOKEN"].get(str(name).lower(), str(name))})
@@ -1517,6 +1522,12 @@ class _Sentences(SveSemantics):
 
     def st_self_less(self, *parts: Token) -> list:
         return tc.st_self_less(_num(parts[-1]))
+
+    def st_self_less_from_ex(self, n: Token) -> list:
+        got = tc.st_self_less(_num(n))
+        got[0]["@zones"] = ["ex_area", "resolution"]  # 10.3.4: valid where it is played from
+        got[0]["if"] = {"is": ["self", {"played_from": "ex_area"}]}
+        return got
 
     def st_self_less_per_name(self, n: Token, name: Token, place: tuple) -> list:
         if place[1] != "field":

@@ -52,6 +52,8 @@ def install(rules: CardRules) -> None:
         "special": lambda ctx, oid, o, c, v: (c.get("special") or "none") in _words(v),
         "state": lambda ctx, oid, o, c, v: o.orient in _words(v),
         "boxed": lambda ctx, oid, o, c, v: bool(o.get("boxed")) == bool(v),
+        # a card in a zone, or being played from it (the resolution zone keeps where it came from)
+        "played_from": lambda ctx, oid, o, c, v: o.zone == v or (o.zone == "resolution" and o.get("from") == v),
         "damaged": lambda ctx, oid, o, c, v: (o.get("damage", 0) > 0) == bool(v),
         "evolved": lambda ctx, oid, o, c, v: (links.evolved_card(ctx.g, oid) is not None) == bool(v),
         "linked": lambda ctx, oid, o, c, v: links.is_linked(ctx.g, oid) == bool(v),

@@ -145,7 +145,7 @@ def vocabulary() -> Vocabulary:
     v.keywords = dict(KEYWORDS)
     v.triggers = dict(TRIGGERS)
     v.trigger_keys = {"state": COND}  # 10.7.6: a state trigger
-    v.filters = {"universe": STRS, "special": STRS, "state": STRS, "boxed": BOOL, "linked": BOOL,
+    v.filters = {"universe": STRS, "special": STRS, "state": STRS, "boxed": BOOL, "played_from": STR, "linked": BOOL,
                  "raced": BOOL, "trigger_icon": STRS, "can_evolve": BOOL, "combat": BOOL, "named_as": STR}
     v.conds = {"combo": VALUE, "spellchain": VALUE, "necrocharge": VALUE, "overflow": BOOL,
                "sanguine": BOOL, "first_player": BOOL, "basis": STR, "die": ANY}
