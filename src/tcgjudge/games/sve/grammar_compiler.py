@@ -1593,6 +1593,12 @@ class _Sentences(SveSemantics):
     def on_self_returned(self, _w: Token) -> dict:
         return tc.t_self_returned()
 
+    def on_player_discards(self, _w: Token, who: Token) -> dict:
+        p = _PLAYERS.get(" ".join(str(who).lower().split()))
+        if p not in ("you", "enemy"):
+            raise NoParse("who discards")
+        return {"event": "move", "from": "hand", "to": "cemetery", "cause": "discard", "player": p, "subject": {}}
+
     def on_discarded(self, _w: Token) -> dict:
         return tc.t_discarded()
 
