@@ -451,6 +451,9 @@ class SveSemantics(Transformer):
     def k_not_class(self, t: Token) -> tuple:
         return ("not_class", str(t).lower())
 
+    def cost_max_pp(self, n: Token) -> list:
+        return [{"do": tc.k_max_pp(-_num(n))}]  # 10.4.7.4: done as the cost of the ability
+
     def cost_discard_self(self) -> list:
         return [{"discard": "self", "@from": "hand"}]  # 10.3.4: an ability that works from the hand
 
