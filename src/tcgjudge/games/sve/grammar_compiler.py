@@ -589,6 +589,12 @@ class SveSemantics(Transformer):
     def search_ex(self, s: Sel) -> list:
         return tc.k_search_ex(s)  # 5.7
 
+    def search_two_ex(self, s: Sel, name: Token) -> list:
+        if s.each or s.up_to or s.n != 1 or set(s.filt) != {"name"}:
+            raise NoParse("search for two named cards")
+        b = self.np_name({"n": 1}, name)
+        return tc.k_search_ex(s) + tc.k_search_ex(b)  # 5.7: each name found is put there
+
     def search_field(self, s: Sel) -> list:
         return tc.k_search_field(s)
 
