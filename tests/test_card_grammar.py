@@ -226,7 +226,7 @@ SVE_CHOICES = {
 SVE_UNPROVEN = {
     "add_stack", "box", "cost_bury_self_and", "cost_earth_rite", "cost_engage_cards", "cost_lesson", "cost_serve",
     "deal_divided", "deal_two_if", "discard_np", "drive_check", "each_top_or_bottom", "earth_rite", "engage_any",
-    "evolve_cost", "extra_turn", "field_or_ex", "give_drive", "give_kw_if", "give_quoted", "give_quoted_only",
+    "evolve_cost", "extra_turn", "field_or_ex", "give_drive", "give_kw_if", "give_quoted",
     "give_trait", "it_racing", "k_token_name", "lesson", "maneuver", "np_racing", "on_discarded",
     "on_drive_trigger", "on_enemy_enter", "on_given_drive", "on_the_field", "on_turn_start", "on_your_field",
     "partial_both", "played", "put_np_cemetery", "q_another", "q_each_other", "q_with_evolve", "race", "ref_hand",

@@ -1140,7 +1140,9 @@ class _Sentences(SveSemantics):
         if e and "@pick" in e[0]:
             s = e[0]["@pick"]
             rest = e[1:]
-            if len(rest) == 1 and ("summon" in rest[0] or "put_ex" in rest[0]):
+            if rest and ("summon" in rest[0] or "put_ex" in rest[0]):
+                # "You may summon X from your hand [and give it ...]": what follows is done to
+                # the card put there, if one was (10.6.2.3.2)
                 return [tc._pick(s, True)] + rest
             if len(rest) == 1 and "move" in rest[0] and rest[0]["move"].get("to") == "hand":
                 return [tc._pick(s, True), {"reveal": "$it"}] + rest
