@@ -190,6 +190,8 @@ class SveSemantics(Transformer):
         return _num(t[0]) if t else 1
 
     def adjective(self, t: Token) -> tuple:
+        if t.type == "COST_ADJ":
+            return ("qual", "cost", int(str(t).split("-")[0]))  # "a 2-cost card" (2.5)
         return ("adj", str(t).lower())
 
     def k_trait(self, t: Token) -> tuple:
@@ -350,9 +352,6 @@ class SveSemantics(Transformer):
 
     def count_minus(self, s: Sel, n: Token) -> dict:
         return {"sub": [self.count(s), _num(n)]}  # "the number of cards in your deck minus 5"
-
-    def cost_adj(self, t: Token) -> tuple:
-        return ("qual", "cost", int(str(t).split("-")[0]))
 
     def double_count(self, s: Sel) -> dict:
         return {"mul": [2, self.count(s)]}
