@@ -809,6 +809,12 @@ class SveSemantics(Transformer):
     def their_turn(self) -> dict:
         return tc.c_their_turn()
 
+    def max_pp_is(self, who_has: Token, n: Token) -> dict:
+        n = _num(n)
+        who = ["you", "enemy"] if str(who_has).lower().startswith("each") else ["you"]
+        conds = [{"player_value": {"key": "max_pp", "player": p, "min": n, "max": n}} for p in who]
+        return conds[0] if len(conds) == 1 else {"and": conds}
+
     def hand_at_least(self, n: Token) -> dict:
         return tc.c_hand(_num(n))
 
