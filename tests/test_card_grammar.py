@@ -9,6 +9,7 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from lark import Tree
@@ -229,7 +230,7 @@ SVE_UNPROVEN = {
 }
 
 _SVE_ABILITIES = {"evolve_ability", "evolve_costs", "ride_ability", "serve_ability", "activated", "triggered",
-                  "when_ability", "when_if_cost", "once_when_ability", "static_ability"}
+                  "when_ability", "when_if_cost", "when_cost", "once_when_ability", "static_ability"}
 
 
 def _sve_used(text: str, card_type: str, name: str, used: set[str]) -> None:
@@ -239,32 +240,34 @@ def _sve_used(text: str, card_type: str, name: str, used: set[str]) -> None:
     means anything (a trial the compiler dropped) adds nothing."""
     from tcgjudge.games.sve.assembly import Compiled
 
-    trees: list[tuple[str, Tree]] = []
-    real = sg.parse
+    trees: list[tuple[str, Tree, str]] = []
+    real, real_paragraph = sg.parse, sg.compile_paragraph
+    reading_as = [card_type]  # a spell's lines above a rule are read as a follower's (10.1.1.4)
 
     def recording(t: str, start: str = "paragraph") -> Tree:
         tree = real(t, start)
-        trees.append((t, tree))
+        trees.append((t, tree, reading_as[-1]))
         return tree
 
-    sg.parse = recording
+    def paragraph(line: str, out: Any, as_type: str, effect_lines: list) -> None:
+        reading_as.append(as_type)
+        try:
+            real_paragraph(line, out, as_type, effect_lines)
+        finally:
+            reading_as.pop()
+
+    sg.parse, sg.compile_paragraph = recording, paragraph
     try:
         sg.compile_text(text, card_type=card_type, name=name)
     finally:
-        sg.parse = real
-    # a spell's abilities above a rule line are read as a follower's (10.1.1.4), as the compiler does
-    lines = [ln.strip() for ln in text.splitlines()]
-    rule = next((i for i, ln in enumerate(lines) if re.fullmatch(r"-{3,}", ln)), None)
-    above = set(lines[:rule]) if card_type == "spell" and rule is not None else set()
-    for line, tree in trees:
-        kind = "follower" if line.strip() in above else card_type
-
-        def means(alt: Tree, line: str = line, kind: str = kind) -> bool:
+        sg.parse, sg.compile_paragraph = real, real_paragraph
+    for line, tree, card_type in trees:
+        def means(alt: Tree, line: str = line, card_type: str = card_type) -> bool:
             try:
                 if alt.data == "paragraph":
-                    sg._paragraph(alt, line, Compiled(), kind)
+                    sg._paragraph(alt, line, Compiled(), card_type)
                 elif alt.data in _SVE_ABILITIES:
-                    sg._ability(alt, line, Compiled(), kind)
+                    sg._ability(alt, line, Compiled(), card_type)
                 else:
                     sg._transform(alt)
             except (NoParse, Uncompilable):

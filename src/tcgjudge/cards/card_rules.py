@@ -202,6 +202,9 @@ class CardRules(DependencyHooks, GameRules):
                 fl = args["flags"]
                 c["flags"] = frozenset(c.get("flags", frozenset())) | frozenset(
                     (fl,) if isinstance(fl, str) else fl)
+            if "names" in args:  # "its name is also X": an alternate name (SVE 2.13)
+                ns = args["names"]
+                c["alt_names"] = tuple(c.get("alt_names", ())) + ((ns,) if isinstance(ns, str) else tuple(ns))
             if "races" in args:
                 rs = args["races"]
                 c["races"] = tuple(c.get("races", ())) + ((rs,) if isinstance(rs, str) else tuple(rs))

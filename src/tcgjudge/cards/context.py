@@ -458,6 +458,8 @@ def value(ctx: Ctx, v: Any) -> int:
             return max(value(ctx, x) for x in a)
         if k == "neg":
             return -value(ctx, a)
+        if k == "if":  # a value that depends on a condition ("choose up to 2 instead", SVE 10.10.2.5)
+            return value(ctx, a["then"]) if cond(ctx, a["cond"]) else value(ctx, a.get("else", 0))
         if k == "var":
             b = ctx.env.get(a, 0)
             return b if isinstance(b, int) else len(b)

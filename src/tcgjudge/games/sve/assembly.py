@@ -1025,6 +1025,8 @@ class _Asm:
         self.made: str | None = None
         self.allocated: set[str] = set()
         self.zones: dict[str, str] = {}  # the zone a bound card is in, where the text says it
+        #: "Select A and B": the two selections, named "the first ..." and "the second ..."
+        self.pair: list[str] | None = None
 
     def alloc(self, v: Any) -> Any:
         """Give fresh names to the bindings an instruction makes ("as": "$new" ...)."""
@@ -1062,6 +1064,10 @@ class _Asm:
                         raise NoParse("'that follower' names nothing")
                     return self.it
                 return self.sel
+            if v in ("$first", "$second"):
+                if self.pair is None:
+                    raise NoParse("'the first' / 'the second' without two selections")
+                return self.pair[0 if v == "$first" else 1]
             if v == "$look":
                 if self.look is None:
                     raise NoParse("'from among them' without looking at cards")
@@ -1092,6 +1098,13 @@ class _Asm:
     def item(self, it: dict, out: list, cond: Any) -> None:
         if "@target" in it:
             self.target(it["@target"], out)
+        elif "@targets" in it:
+            names = []
+            for s in it["@targets"]:
+                self.target(s, out)
+                names.append(self.it)
+            self.pair = names
+            self.it = self.sel = names  # "them": both
         elif "@if" in it:
             sub: list = []
             c = self.sub(it["@if"])
@@ -1123,6 +1136,8 @@ class _Asm:
             out.append({"may": {"do": sub}})
         elif "@once_per_turn" in it:
             self.flags["once_per_turn"] = True
+        elif "@per_turn" in it:
+            self.flags["per_turn"] = it["@per_turn"]  # 10.7.2.2
         elif "@act_if" in it:
             self.flags["if"] = self.sub(it["@act_if"])
         elif "@choice" in it:
@@ -1157,6 +1172,8 @@ class _Asm:
         elif "@both" in it:
             raise NoParse("'both' outside 'instead'")
         else:
+            if any(k.startswith("@") for k in it):
+                raise NoParse(f"{next(iter(it))} outside the sentence that reads it")  # never an instruction
             ins = self.sub(it)
             op = next(iter(ins))
             arg = ins[op]

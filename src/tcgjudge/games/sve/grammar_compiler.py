@@ -171,6 +171,9 @@ class SveSemantics(Transformer):
     def q_any(self) -> dict:
         return {"any": True}
 
+    def q_any_one(self) -> dict:
+        return {"n": 1}  # "any card": one card, of whatever kind
+
     def q_another(self) -> dict:
         return {"n": 1, "other": True}
 
@@ -184,6 +187,8 @@ class SveSemantics(Transformer):
         return _num(t[0]) if t else 1
 
     def adjective(self, t: Token) -> tuple:
+        if t.type == "COST_ADJ":
+            return ("qual", "cost", int(str(t).split("-")[0]))  # "a 2-cost card" (2.5)
         return ("adj", str(t).lower())
 
     def k_trait(self, t: Token) -> tuple:
@@ -307,6 +312,25 @@ class SveSemantics(Transformer):
     def np_bare(self, *parts: Any) -> tuple:
         return parts
 
+    def np_and(self, a: tuple, b: tuple) -> tuple:
+        # "every spell and Onmyoji card in your cemetery": a card of either kind, counted once
+        sa, sb = _build_sel(({"each": True},) + a), _build_sel(({"each": True},) + b)
+        fa, fb = dict(sa.filt), dict(sb.filt)
+        for k in ("controller", "zone", "player", "in"):
+            if k in fb and k not in fa:
+                fa[k] = fb[k]
+            elif k in fa and k not in fb:
+                raise NoParse("and")  # a place written first does not hold for what follows it
+        common = {k: v for k, v in fa.items() if fb.get(k) == v}
+        da = {k: v for k, v in fa.items() if k not in common}
+        db = {k: v for k, v in fb.items() if k not in common}
+        if not da or not db or any(k in ("controller", "zone", "player", "in", "other") for k in (*da, *db)):
+            raise NoParse("and")  # two kinds of card in one place
+        common["where"] = {"or": [{"is": ["it", da]}, {"is": ["it", db]}]}
+        u = Sel(common)
+        u.each, u.n, u.plural = True, None, True
+        return (("union", u),)
+
     def ref_each_and(self, a: tuple, b: tuple) -> list:
         # "each enemy leader and enemy follower on the field": "each" governs both
         return [_build_sel(({"each": True},) + a).filt, _build_sel(({"each": True},) + b).filt]
@@ -319,6 +343,9 @@ class SveSemantics(Transformer):
         if not s.each:
             raise NoParse("the number of")
         return {"count": s.filt}
+
+    def count_minus(self, s: Sel, n: Token) -> dict:
+        return {"sub": [self.count(s), _num(n)]}  # "the number of cards in your deck minus 5"
 
     def double_count(self, s: Sel) -> dict:
         return {"mul": [2, self.count(s)]}
@@ -391,6 +418,41 @@ class SveSemantics(Transformer):
 
     def deal(self, n: Any, w: Any) -> list:
         return tc.k_deal(n, _ref(w))
+
+    def select_two(self, a: Sel, b: Sel) -> list:
+        if a.each or b.each or a.n != 1 or b.n != 1 or a.up_to or b.up_to:
+            raise NoParse("select two")
+        return [{"@targets": [a, b]}]
+
+    def ref_nth(self, t: Token) -> str:
+        return "$first" if "first" in str(t).lower() else "$second"
+
+    def value_nth_stat(self, who: Token, stat: Token) -> dict:
+        return {"prop": ["$first" if "first" in str(who).lower() else "$second",
+                         "atk" if str(stat).lower() == "attack" else "def"]}
+
+    def deal_two_refs(self, n: Token, a: Any, m: Token, b: Any) -> list:
+        return tc.k_deal(_num(n), _ref(a)) + tc.k_deal(_num(m), _ref(b))  # 5.13
+
+    def deal_ref_equal(self, *parts: Any) -> list:
+        *refs, v = parts
+        w = _ref(refs[0]) if len(refs) == 1 else tc._ref_list(_ref(refs[0]), _ref(refs[1]))
+        return tc.k_deal(v, w)
+
+    def give_stats_and_leader(self, w: Any, st: tuple, n: Token) -> list:
+        return tc._give(_ref(w), st, [], [], None, None) + tc.k_leader(_signed(n))
+
+    def leader_def_equal(self, *parts: Any) -> list:
+        return tc.k_leader(parts[-1])  # 2.8: the leader's defense goes up by the value
+
+    def k_not_class(self, t: Token) -> tuple:
+        return ("not_class", str(t).lower())
+
+    def cost_max_pp(self, n: Token) -> list:
+        return [{"do": tc.k_max_pp(-_num(n))}]  # 10.4.7.4: done as the cost of the ability
+
+    def cost_discard_self(self) -> list:
+        return [{"discard": "self", "@from": "hand"}]  # 10.3.4: an ability that works from the hand
 
     def deal_it(self, n: Any) -> list:
         return tc.k_deal_it(n)
@@ -494,7 +556,10 @@ class SveSemantics(Transformer):
         return tc.k_look(n)
 
     def reveal(self, w: Any) -> list:
-        return [{"reveal": _ref(w)}]
+        w = _ref(w)
+        if isinstance(w, dict) and "top" in w:
+            return [{"reveal": {"what": w, "as": "$new"}}]  # "it": the card revealed (5.8)
+        return [{"reveal": w}]
 
     def search(self, s: Sel) -> list:
         return tc.k_search(s)
@@ -511,12 +576,21 @@ class SveSemantics(Transformer):
     def evolve_cost_its(self, n: Token) -> list:
         return tc.k_evolve_cost(_num(n), EOT, "$it")
 
+    def no_refresh(self, w: Any, *_: Token) -> list:
+        return [{"no_refresh": {"what": _ref(w)}}]  # 7.2.3
+
     def no_damage(self, w: Any, *rest: Any) -> list:
         until = rest[-1]
         return [{"damage_mod": {"to": _ref(w), "prevent": True, "until": until}}]
 
     def search_ex(self, s: Sel) -> list:
         return tc.k_search_ex(s)  # 5.7
+
+    def search_two_ex(self, s: Sel, name: Token) -> list:
+        if s.each or s.up_to or s.n != 1 or set(s.filt) != {"name"}:
+            raise NoParse("search for two named cards")
+        b = self.np_name({"n": 1}, name)
+        return tc.k_search_ex(s) + tc.k_search_ex(b)  # 5.7: each name found is put there
 
     def search_field(self, s: Sel) -> list:
         return tc.k_search_field(s)
@@ -733,6 +807,12 @@ class SveSemantics(Transformer):
     def their_turn(self) -> dict:
         return tc.c_their_turn()
 
+    def max_pp_is(self, who_has: Token, n: Token) -> dict:
+        n = _num(n)
+        who = ["you", "enemy"] if str(who_has).lower().startswith("each") else ["you"]
+        conds = [{"player_value": {"key": "max_pp", "player": p, "min": n, "max": n}} for p in who]
+        return conds[0] if len(conds) == 1 else {"and": conds}
+
     def hand_at_least(self, n: Token) -> dict:
         return tc.c_hand(_num(n))
 
@@ -742,6 +822,9 @@ class SveSemantics(Transformer):
     def at_least_bare(self, n: Token, parts: tuple) -> dict:
         s = _build_sel(({"each": True},) + tuple(parts))
         return tc.c_at_least((_num(n), s))
+
+    def at_least_same(self, n: Token) -> dict:
+        return {"count": {"of": _SAME_COUNT, "min": _num(n)}}  # filled in by _same_counts
 
     def on_your_field(self, s: Sel) -> dict:
         return tc.c_on_your_field(s)
@@ -798,6 +881,9 @@ class SveSemantics(Transformer):
     def q_named(self, n: Token) -> tuple:
         return ("qual", "name", _VOCAB["CARDNAME"].get(str(n).lower(), str(n)))
 
+    def q_you_control(self) -> tuple:
+        return ("qual", "controller", "you")  # "a Puppet you control": on your field (4.4)
+
     def q_def_min(self, n: Token) -> tuple:
         return ("qual", "def_min", _num(n))
 
@@ -845,6 +931,11 @@ def _ref(w: Any) -> Any:
 def _build_sel(parts: tuple) -> Sel:
     """A selector from the parts of a noun phrase, as SVE's rules read them: 4.4.3 ("on the
     field" when no zone is said), 2.2-2.4 (classes, traits), 2.3 (card types)."""
+    unions = [p for p in parts if isinstance(p, tuple) and p and p[0] == "union"]
+    if unions:
+        if len(parts) != 2 or not isinstance(parts[0], dict) or not parts[0].get("each"):
+            raise NoParse("and")
+        return unions[0][1]
     q: dict = {}
     filt: dict[str, Any] = {}
     types: Any = None
@@ -874,6 +965,10 @@ def _build_sel(parts: tuple) -> Sel:
                 filt["token"] = True
             elif w in ("faceup", "face-up", "facedown", "face-down"):
                 filt["face"] = "up" if w.startswith("face") and "up" in w else "down"
+        elif p[0] == "not_class":
+            if "where" in filt:
+                raise NoParse("non-")
+            filt["where"] = {"not": {"is": ["it", {"class": p[1]}]}}  # "a non-Dragoncraft card" (2.2)
         elif p[0] in ("trait", "class", "token_name", "name"):
             kinds.append(p)
         elif p[0] == "head":
@@ -945,6 +1040,12 @@ def _build_sel(parts: tuple) -> Sel:
             filt["zone"] = "leader"
     if not head_found:
         raise NoParse("a noun phrase without a head")
+    if filt.get("zone") == "evolve_deck" and "evolved" in filt:
+        # an evolved card in the evolve deck is one of the evolved type (2.3.3.1, 4.6), not a
+        # follower that has evolved on the field
+        if filt.pop("evolved") is not True:
+            raise NoParse("an unevolved card in the evolve deck")
+        filt["special"] = "evolved"
     s = Sel(filt)
     if q.get("each"):
         s.each, s.n = True, None
@@ -1007,7 +1108,30 @@ class _Sentences(SveSemantics):
     def if_then(self, c: dict, e: list) -> list:
         if any("@instead" in it for it in e):
             raise NoParse("'instead' under 'if' is a conditional replacement")
+        if any("@summon_one" in it for it in e):
+            # "summon one": a token named as the condition names it ("no Celestial Shikigami")
+            sel = c.get("none") if isinstance(c, dict) and len(c) == 1 else None
+            name = sel.get("name") if isinstance(sel, dict) else None
+            if not isinstance(name, str) or name.lower() not in _VOCAB["TOKEN"]:
+                raise NoParse("'summon one': one of what")
+            made = tc.k_summon_tokens({"names": [_VOCAB["TOKEN"][name.lower()]], "n": 1, "up_to": False})
+            e = [x for it in e for x in (made if "@summon_one" in it else [it])]
         return [{"@if": c, "then": e}]
+
+    def none_named(self, name: Token, place: tuple) -> dict:
+        # "there's no Celestial Shikigami on your field": no card of that name (2.1.2)
+        s = self.np_name({"n": 1}, name, place)
+        return tc.c_none(s)
+
+    def summon_one(self) -> list:
+        return [{"@summon_one": True}]
+
+    def partial_bury(self, n: Token) -> dict:
+        return {"bury": {"n": _num(n)}}  # "They bury 2 instead": the same player buries more
+
+    def ref_costs(self, w: Any, n: Token, less_more: Token) -> dict:
+        key = "cost_max" if str(less_more).lower() == "less" else "cost_min"
+        return {"is": [_ref(w), {key: _num(n)}]}  # "If it costs 6 or more, ..."
 
     def select_if(self, s: Sel, c: dict, e: list) -> list:
         return self.select(s) + [{"@if": c, "then": e}]  # "Select X, if it's Y, ..." (a comma splice)
@@ -1019,7 +1143,9 @@ class _Sentences(SveSemantics):
         if e and "@pick" in e[0]:
             s = e[0]["@pick"]
             rest = e[1:]
-            if len(rest) == 1 and "summon" in rest[0]:
+            if rest and ("summon" in rest[0] or "put_ex" in rest[0]):
+                # "You may summon X from your hand [and give it ...]": what follows is done to
+                # the card put there, if one was (10.6.2.3.2)
                 return [tc._pick(s, True)] + rest
             if len(rest) == 1 and "move" in rest[0] and rest[0]["move"].get("to") == "hand":
                 return [tc._pick(s, True), {"reveal": "$it"}] + rest
@@ -1036,10 +1162,22 @@ class _Sentences(SveSemantics):
     def among_reveal_add(self, s: Sel) -> list:
         return self.may(self.reveal_among(s) + tc.k_to_hand("$it"))
 
+    def among_reveal_two(self, a: Sel, b: Sel) -> list:
+        # "up to 1 follower and up to 1 amulet": two selections among the cards looked at, the
+        # second from those the first left (5.10.1)
+        if a.each or b.each:
+            raise NoParse("each")
+        return self.among_reveal_add(a) + self.among_reveal_add(b)
+
     def put_among_field(self, s: Sel) -> list:
         if s.filt.get("in") != "$look" and s.filt.get("zone") not in ("hand", "ex_area"):
             raise NoParse("put a card onto the field: which")
         return [{"@pick": s}, {"summon": {"what": "$it", "as": "$new"}}]  # 5.10.1, 5.4.1
+
+    def put_among_ex(self, s: Sel) -> list:
+        if s.filt.get("in") != "$look":
+            raise NoParse("put a card into the EX area: which")
+        return [{"@pick": s}] + tc.k_to_ex("$it")  # 5.10.1, 4.8
 
     def put_np_cemetery(self, s: Sel) -> list:
         return [{"@put_cem": s}]
@@ -1058,6 +1196,9 @@ class _Sentences(SveSemantics):
 
     def partial_recover(self, n: Token) -> dict:
         return tc.q_recover(_num(n))
+
+    def partial_summon(self, n: Token) -> dict:
+        return {"token": {"n": _num(n), "zone": "field"}}  # "summon 3 instead": as many of the tokens
 
     def partial_give(self, st: tuple) -> dict:
         return _ins("modify", what="$it", atk=st[0], **{"def": st[1]})
@@ -1098,8 +1239,28 @@ class _Sentences(SveSemantics):
     def choice(self, *parts: Any) -> tuple:
         head = [p for p in parts if isinstance(p, tuple) and len(p) == 2]
         opts = [p for p in parts if isinstance(p, tuple) and len(p) == 3]
-        ns = [p for p in parts if not isinstance(p, tuple)]
-        return ("choice", head, ns[0] if ns else 1, opts)
+        instead = [p for p in parts if isinstance(p, dict) and "@instead_n" in p]
+        conds = [p for p in parts if isinstance(p, dict) and "@choice_if" in p]
+        ns = [p for p in parts if not isinstance(p, tuple) and p not in instead and p not in conds]
+        if conds:
+            if head:
+                raise NoParse("a sentence before a conditional choice")
+            head = [(None, [{"@choice_if": conds[0]["@choice_if"]}])]
+        n = ns[0] if ns else 1
+        if instead:
+            if isinstance(n, dict):
+                raise NoParse("choose up to N, then up to M instead")
+            cond, m = instead[0]["@instead_n"]
+            n = {"@if_n": cond, "then": m, "else": n}
+        return ("choice", head, n, opts)
+
+    def choice_if(self, c: dict) -> dict:
+        return {"@choice_if": c}
+
+    def choice_instead(self, c: dict, n: Any) -> dict:
+        if "@earth_rite" in c:
+            raise NoParse("Earth Rite over a choice")
+        return {"@instead_n": (c, n)}  # 10.10.2.5: the number of options chosen changes
 
     def effect(self, *parts: Any) -> Any:
         if len(parts) == 1 and isinstance(parts[0], tuple) and parts[0] and parts[0][0] == "choice":
@@ -1182,6 +1343,9 @@ class _Sentences(SveSemantics):
             raise NoParse("banish each")
         return [{"banish": {"n": s.n, "filter": s.filt}}]
 
+    def cost_banish_self_cemetery(self) -> list:
+        return [{"banish": "self", "@from": "cemetery"}]  # 10.3.4: valid in the cemetery only
+
     def cost_reveal(self, s: Sel) -> list:
         if s.each or s.filt.get("zone") != "hand":
             raise NoParse("reveal: a card from your hand")  # 10.4: a cost is a process the player does
@@ -1205,6 +1369,9 @@ class _Sentences(SveSemantics):
 
     def once_rider(self, _t: Token) -> list:
         return tc.s_once()  # 10.7.2.2
+
+    def twice_rider(self, _t: Token) -> list:
+        return [{"@per_turn": 2}]  # 10.7.2.2
 
     def act_if(self, c: dict) -> list:
         return tc.s_act_if(c)
@@ -1303,6 +1470,11 @@ class _Sentences(SveSemantics):
         who = "you" if str(plays).lower().startswith("you") else "enemy"
         return tc.st_any_cost(s, who, _num(n), str(less_more).lower() == "less")
 
+    def st_any_cost_from_ex(self, parts: tuple, plays: Token, n: Token, less_more: Token) -> list:
+        got = self.st_any_cost(parts, plays, n, less_more)
+        got[0]["cost_mod"]["affects"]["played_from"] = "ex_area"  # "any card you play from the EX area"
+        return got
+
     def st_any_named_cost(self, name: Token, plays: Token, n: Token, less_more: Token) -> list:
         s = self.np_name({"each": True}, name) if name.type != "TOKEN" else \
             Sel({"name": _VOCAB["TOKEN"].get(str(name).lower(), str(name))})
@@ -1323,6 +1495,10 @@ class _Sentences(SveSemantics):
 
     def st_alt_name(self, n: Token) -> list:
         return [{"@alt_name": _VOCAB["CARDNAME"].get(str(n).lower(), _VOCAB["TOKEN"].get(str(n).lower(), str(n)))}]
+
+    def st_alt_name_on_field(self, _w: Token, _n: Token, name: Token) -> list:
+        n = _VOCAB["CARDNAME"].get(str(name).lower(), _VOCAB["TOKEN"].get(str(name).lower(), str(name)))
+        return [{"grant": {"names": [n]}}]  # valid on the field only (10.3.5)
 
     def st_copies_any(self, _w: Token) -> list:
         return tc.st_copies_any()  # 6.1.2
@@ -1361,6 +1537,12 @@ class _Sentences(SveSemantics):
     def st_self_less(self, *parts: Token) -> list:
         return tc.st_self_less(_num(parts[-1]))
 
+    def st_self_less_from_ex(self, n: Token) -> list:
+        got = tc.st_self_less(_num(n))
+        got[0]["@zones"] = ["ex_area", "resolution"]  # 10.3.4: valid where it is played from
+        got[0]["if"] = {"is": ["self", {"played_from": "ex_area"}]}
+        return got
+
     def st_self_less_per_name(self, n: Token, name: Token, place: tuple) -> list:
         if place[1] != "field":
             raise NoParse("where")
@@ -1380,6 +1562,12 @@ class _Sentences(SveSemantics):
 
     def st_reduce(self, *parts: Token) -> list:
         return tc.st_reduce(_num(parts[-1]))
+
+    def st_not_by_abilities(self, _n: Token, how: Token) -> list:
+        words = str(how).lower()
+        flags = (["no_ability_destroy"] if "destroyed" in words else []) + \
+            (["no_ability_banish"] if "banished" in words else [])
+        return [{"grant": {"flags": flags}}]  # 11.3.2.1
 
     def ignores_ward(self) -> list:
         return tc.st_ignore_ward()
@@ -1418,6 +1606,12 @@ class _Sentences(SveSemantics):
 
     def on_self_returned(self, _w: Token) -> dict:
         return tc.t_self_returned()
+
+    def on_player_discards(self, _w: Token, who: Token) -> dict:
+        p = _PLAYERS.get(" ".join(str(who).lower().split()))
+        if p not in ("you", "enemy"):
+            raise NoParse("who discards")
+        return {"event": "move", "from": "hand", "to": "cemetery", "cause": "discard", "player": p, "subject": {}}
 
     def on_discarded(self, _w: Token) -> dict:
         return tc.t_discarded()
@@ -1465,6 +1659,32 @@ def _transform(tree: Any) -> Any:
 
 
 # ------------------------------------------------------------------------------ assembly
+#: "If there are at least 20, ...": the cards the sentence before counted
+_SAME_COUNT = "@same_count"
+
+
+def _same_counts(x: Any, last: list) -> Any:
+    """The sentence's items with "at least N" (no noun) counting what the latest count before it
+    counted; ``last`` holds that count's selector and is updated by the counts seen."""
+    if isinstance(x, list):
+        return [_same_counts(v, last) for v in x]
+    if not isinstance(x, dict):
+        return x
+    out = {}
+    for k, v in x.items():
+        if k == "count" and isinstance(v, dict) and "of" in v:
+            if v["of"] == _SAME_COUNT:
+                if not last:
+                    raise NoParse("'at least N' with nothing counted before")
+                v = {**v, "of": last[-1]}
+            else:
+                last.append(v["of"])
+            out[k] = v
+        else:
+            out[k] = _same_counts(v, last)
+    return out
+
+
 def _run_sentences(sents: list, asm: _Asm) -> list:
     """Sentences in order; a class condition heading governs the sentences after it up to the
     next heading (13.x); "instead" in a region replaces an instruction before it (10.10.2.5);
@@ -1474,7 +1694,9 @@ def _run_sentences(sents: list, asm: _Asm) -> list:
     region_out: list | None = None
     target = out
     last_if: dict | None = None
+    counted: list = []
     for region, items, continues in sents:
+        items = _same_counts(items, counted)
         if region is not None:
             if region_out:
                 out.append({"if": {"cond": region_cond, "then": region_out}})
@@ -1534,8 +1756,22 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
     cond = None
     if effect[0] == "choice":
         _, head, n, opts = effect
+        if head and head[0][1] and "@choice_if" in head[0][1][0]:
+            if not lift_if:
+                raise NoParse("a choice under a condition outside a triggered ability")
+            # "[trigger]: If C, choose one ...": C is checked when the trigger condition is met and
+            # as the ability is played, before anything is chosen (10.6.2.2.2, 10.7.3.2)
+            cond = head[0][1][0]["@choice_if"]
+            head = []
         up_to = isinstance(n, dict)
-        if up_to:
+        if up_to and "@if_n" in n:
+            # "Choose one ... If C, choose up to M instead": M (at least 1, 5.17) when C holds
+            # as the options are chosen (10.6.2.2.2), else exactly N (a choice of up to N
+            # options takes one at least, so "up to" changes nothing when N is 1)
+            if n["else"] != 1:
+                raise NoParse("choose N, then up to M instead")
+            n = {"if": {"cond": asm.sub(n["@if_n"]), "then": n["then"], "else": 1}}
+        elif up_to:
             n = n["up_to"]
         do = _run_sentences(_marked(head), asm) if head else []
         modes = []
@@ -1564,7 +1800,7 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
         if lift_if and len(sents) == 1 and sents[0][0] is None and len(sents[0][1]) == 1 \
                 and "@if" in sents[0][1][0]:
             # "[trigger], if [condition], [effect]": checked when the trigger condition is met
-            cond = sents[0][1][0]["@if"]
+            cond = _same_counts(sents[0][1][0]["@if"], [])
             sents = [(None, sents[0][1][0]["then"])]
         do = _run_sentences(_marked(sents), asm)
     if asm.targets:
@@ -1598,6 +1834,19 @@ def _moved_to(on: Any) -> str | None:
         return None
     to = ev.get("to")
     return to if isinstance(to, str) else None
+def _cost_zones(costs: list) -> tuple[list, list | None]:
+    """The costs without their zone marks, and the zone a cost says the ability works in
+    ("banish this card from your cemetery": the cemetery, 10.3.4)."""
+    zones = None
+    out = []
+    for c in costs:
+        if isinstance(c, dict) and "@from" in c:
+            if zones is not None and zones != [c["@from"]]:
+                raise NoParse("two zones")
+            zones = [c["@from"]]
+            c = {k: v for k, v in c.items() if k != "@from"}
+        out.append(c)
+    return out, zones
 
 
 def _auto(on: Any, body: tuple, display: str, subject: str | None = None) -> dict:
@@ -1606,6 +1855,12 @@ def _auto(on: Any, body: tuple, display: str, subject: str | None = None) -> dic
     if isinstance(on, dict):
         zones = on.pop("@zones", None)
         that_player = on.pop("@that_player", None)  # "that player" (7.3.1: each player's phase)
+    costs, cost_zones = _cost_zones(body[0])
+    body = (costs, body[1])
+    if cost_zones is not None:
+        if zones is not None and zones != cost_zones:
+            raise NoParse("the ability's zone")
+        zones = cost_zones
     if subject is None and (on in _SELF_TRIGGERS or (isinstance(on, dict) and (
             on.get("subject") == "self" or on.get("named") in _SELF_TRIGGERS))):
         subject = "self"
@@ -1719,6 +1974,7 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         if not re.match(r"(?i)\s*(?:\[QUICK\]\s*|quick\s+)?(?:\[ACT\]|act\b|\[ENGAGE\])", chunk):
             raise NoParse("an activated ability has the act or engage icon (10.1.1.1.1)")
         costs, effect = got.children[:2]
+        costs, act_zones = _cost_zones(costs)
         spec, _ = _body(costs, effect)
         spec["cost"] = costs + [c for c in spec.get("cost", []) if c not in costs]
         if quick or "quick" in costs:
@@ -1726,7 +1982,10 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         spec["cost"] = [c for c in spec["cost"] if c != "quick"]
         if kind == "activated_rider":
             spec["once_per_turn"] = True  # 10.7.2.2
-        out.abilities.append({"activated": prune(spec), "text": display})
+        ab = {"activated": prune(spec), "text": display}
+        if act_zones:
+            ab["zones"] = act_zones
+        out.abilities.append(ab)
         return
     if kind == "triggered":
         marks = [str(c) for c in got.children if isinstance(c, Token)]
@@ -1745,6 +2004,13 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
             raise NoParse("a spell's 'when' sentence is a delayed effect (10.1.1.4)")
         on, effect = got.children
         out.abilities.append(_when(on, effect, display))
+        return
+    if kind == "when_cost":
+        if card_type == "spell":
+            raise NoParse("a spell's 'when' sentence is a delayed effect (10.1.1.4)")
+        on, costs, effect = got.children
+        # 10.4.7.4: "When(ever) EVENT, PROCESS: EFFECT": the process is an optional cost
+        out.abilities.append(_auto(on, (costs, effect), display))
         return
     if kind == "when_if_cost":
         if card_type == "spell":

@@ -31,6 +31,7 @@ def install(rules: CardRules) -> None:
         "summon": move_op("summon", _PLAN_ARGS), "put_ex": move_op("put_ex", _PLAN_ARGS), "bury": op_bury,
         "transform": op_transform,
         "swap": op_swap, "maneuver": op_maneuver, "change_type": op_change_type, "box": op_box,
+        "no_refresh": op_no_refresh,
         "become": op_become,
         "declare": op_declare, "choose_number": op_choose_number, "roll_die": op_roll_die, "select_random": op_select_random,
         "give_control": op_give_control, "flip": op_flip, "look_up_to": op_look_up_to, "evolve": op_evolve,
@@ -51,6 +52,8 @@ def install(rules: CardRules) -> None:
         "special": lambda ctx, oid, o, c, v: (c.get("special") or "none") in _words(v),
         "state": lambda ctx, oid, o, c, v: o.orient in _words(v),
         "boxed": lambda ctx, oid, o, c, v: bool(o.get("boxed")) == bool(v),
+        # a card in a zone, or being played from it (the resolution zone keeps where it came from)
+        "played_from": lambda ctx, oid, o, c, v: o.zone == v or (o.zone == "resolution" and o.get("from") == v),
         "damaged": lambda ctx, oid, o, c, v: (o.get("damage", 0) > 0) == bool(v),
         "evolved": lambda ctx, oid, o, c, v: (links.evolved_card(ctx.g, oid) is not None) == bool(v),
         "linked": lambda ctx, oid, o, c, v: links.is_linked(ctx.g, oid) == bool(v),
@@ -317,6 +320,17 @@ def op_box(rt: Run, a: dict) -> bool:
         g.add_effect(CEffect(g.tick(), g.tick(), "abilities", "box", {}, ("objs", frozenset((oid,))), rt.p,
                              rt.d.get("src"), "permanent"))
         g.note(f"{g.rules.obj_name(g, oid, None)} is boxed")
+    return True
+
+
+def op_no_refresh(rt: Run, a: dict) -> bool:
+    """"It doesn't refresh during its controller's next start phase": the start phase's refresh
+    (7.2.3) passes the card by once; the mark goes with that start phase (procedures.turn)."""
+    g = rt.g
+    for oid in resolve(rt.ctx, a["what"]):
+        if g.objects[oid].zone == "field":
+            g.set_data(oid, "no_refresh", True)
+            g.note(f"{g.rules.obj_name(g, oid, None)} doesn't refresh during its controller's next start phase")
     return True
 
 

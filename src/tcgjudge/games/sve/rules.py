@@ -606,6 +606,9 @@ class SveRules(CardRules):
             if d["kind"] == "ability":
                 if ab.spec.get("once_per_turn"):
                     rec[f"{p}:used:{src}:{ab.index}"] = 1
+                elif ab.spec.get("per_turn") is not None:
+                    k = f"{p}:used:{src}:{ab.index}"
+                    rec[k] = rec.get(k, 0) + 1  # 10.7.2.2
                 if ab.spec.get("equivalent") == "evolve" or d.get("evolve_action"):
                     rec[f"{p}:evolve_action"] = 1  # 8.3.2
                 if ab.spec.get("max_per_game"):

@@ -145,7 +145,7 @@ def vocabulary() -> Vocabulary:
     v.keywords = dict(KEYWORDS)
     v.triggers = dict(TRIGGERS)
     v.trigger_keys = {"state": COND}  # 10.7.6: a state trigger
-    v.filters = {"universe": STRS, "special": STRS, "state": STRS, "boxed": BOOL, "linked": BOOL,
+    v.filters = {"universe": STRS, "special": STRS, "state": STRS, "boxed": BOOL, "played_from": STR, "linked": BOOL,
                  "raced": BOOL, "trigger_icon": STRS, "can_evolve": BOOL, "combat": BOOL, "named_as": STR}
     v.conds = {"combo": VALUE, "spellchain": VALUE, "necrocharge": VALUE, "overflow": BOOL,
                "sanguine": BOOL, "first_player": BOOL, "basis": STR, "die": ANY}
@@ -183,6 +183,8 @@ def vocabulary() -> Vocabulary:
          doc="The cards' class becomes CLASS and/or their traits become TRAITS, instead of their own "
              "(2.2, 2.4); to add a trait, use grant.")
     v.op("box", short="what", required=("what",), what=REF, doc="Box cards (5.30).")
+    v.op("no_refresh", short="what", required=("what",), what=REF,
+         doc="The cards on the field do not refresh during their controller's next start phase (7.2.3).")
     v.op("declare", short="as", required=("as",), player=PLAYER, **{"as": STR},
          doc="The player declares a card name (5.32); bound under AS.")
     v.op("choose_number", required=("max", "as"), max=VALUE, room=STR, player=PLAYER, prompt=STR, **{"as": STR},

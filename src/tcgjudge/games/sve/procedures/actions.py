@@ -133,6 +133,8 @@ def ability_usable(g: Game, p: int, oid: int, ab: Ability, *, quick: bool = Fals
         return False
     if spec.get("once_per_turn") and g.record.get(f"{p}:used:{oid}:{ab.index}"):
         return False
+    if spec.get("per_turn") is not None and g.record.get(f"{p}:used:{oid}:{ab.index}", 0) >= spec["per_turn"]:
+        return False  # 10.7.2.2: "Activate only twice per turn"
     mx = spec.get("max_per_game")
     if mx is not None and g.gvars.get("used_per_game", {}).get(f"{oid}:{ab.index}", 0) >= mx:
         return False

@@ -183,7 +183,7 @@ def proc_rules_handling(g: Game, f: Frame) -> None:
         for p in (g.active, 1 - g.active):
             for oid in g.zone(p, "field"):
                 c = g.chars(oid)
-                if oid in bane and "follower" in c["types"]:
+                if oid in bane and "follower" in c["types"] and "no_ability_destroy" not in c.get("flags", ()):
                     # 11.3.2; 11.3.2.1: a destruction by Bane counts as destroyed by an ability
                     add(oid, "cemetery", "bane")
                 elif "follower" in c["types"] and (c.get("def") or 0) <= 0:

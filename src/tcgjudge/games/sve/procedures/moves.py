@@ -125,6 +125,11 @@ def create_token(g: Game, card: CardDef, p: int, zone: str, engaged: bool = Fals
 
 
 # ------------------------------------------------------------------- planning
+#: the flag that keeps a card from an ability's move of that cause (11.3.2.1: "can't be destroyed
+#: or banished by abilities"; rules handling at 0 defense is not an ability, 10.12.1.2)
+_PROTECTED_BY = {"destroy": "no_ability_destroy", "banish": "no_ability_banish"}
+
+
 def plan_from_op(rt: Run, ids: list[int], dest: str, cause: str, extra: dict) -> list[int] | None:
     """The core move instructions (destroy, banish, return, to_deck, move, put_field, search) in
     SVE's meaning; pushes the ``moves`` procedure."""
@@ -136,6 +141,8 @@ def plan_from_op(rt: Run, ids: list[int], dest: str, cause: str, extra: dict) ->
         o = g.objects.get(oid)
         if o is None:
             continue
+        if cause in _PROTECTED_BY and _PROTECTED_BY[cause] in g.chars(oid).get("flags", ()):
+            continue  # "This card can't be destroyed or banished by abilities" (11.3.2.1)
         e = plan_entry(o, dest, cause, extra, performer)
         if e is not None:
             if replaced:

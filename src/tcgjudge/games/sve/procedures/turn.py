@@ -40,6 +40,9 @@ def proc_turn(g: Game, f: Frame) -> None:
         rules.set_player_value(g, tp, "pp", pl["max_pp"])  # 7.2.2
         for oid in list(g.zone(tp, "field")):  # 7.2.3 (not boxed cards, 5.30.3)
             o = g.objects[oid]
+            if o.get("no_refresh"):
+                g.set_data(oid, "no_refresh", None)  # "it doesn't refresh during ... next start phase"
+                continue
             if o.orient == "engaged" and not o.get("boxed"):
                 g.set_orient(oid, "reserved", cause="rule")
         if not first_turn_of_first_player(g, tp):
