@@ -1184,6 +1184,7 @@ class _Asm:
                 new_name = arg["as"]
             if op in _CHANGES:
                 self.check_changed(op, arg)
+            self.check_acted_on(op, arg)
             out.append(ins)
             if op in ("modify", "grant") and isinstance(arg, dict) and isinstance(arg.get("what"), dict):
                 self.it = arg["what"]  # "Give each X ... give them ..." (the same cards)
@@ -1236,6 +1237,25 @@ class _Asm:
             if not isinstance(z, str) or z in _LAYERED or (z == "hand" and cost_only):
                 continue
             raise NoParse(f"a change to a card in the {z.replace('_', ' ')}")
+
+    def check_acted_on(self, op: str, arg: Any) -> None:
+        """An action the rules allow only on cards in some zones (``_ACTS_IN``: evolve, engage,
+        damage, destroy ... on the field) or not on cards already where it puts them
+        (``_NOT_FROM``, 1.3.2.1), named on a card the text puts elsewhere ("Select a follower in
+        your hand. Evolve it", "Select a follower in your cemetery and engage it"), would do
+        nothing: refused, never compiled."""
+        allowed = _ACTS_IN.get(op)
+        barred = _NOT_FROM.get(op, ())
+        if op == "move" and isinstance(arg, dict) and arg.get("to") in ("hand", "cemetery", "ex_area", "field"):
+            barred = (arg["to"],)  # "Select a card in your hand and put it into your hand"
+        if allowed is None and not barred:
+            return
+        w = arg.get("what") if isinstance(arg, dict) and "what" in arg else arg
+        z = self.zones.get(w) if isinstance(w, str) else w.get("zone") if isinstance(w, dict) else None
+        if not isinstance(z, str):
+            return  # not known here (a selector's default zone is the field, 4.4.3)
+        if (allowed is not None and z not in allowed[0]) or z in barred:
+            raise NoParse(f"{op} of a card in the {z.replace('_', ' ')}")
 
     def target(self, s: Sel, out: list) -> None:
         filt = self.sub(s.filt)
@@ -1294,6 +1314,7 @@ class _Asm:
                 merged = {op: new_args}
             if op in _CHANGES:
                 self.check_changed(op, merged[op])
+            self.check_acted_on(op, merged[op])
             node = {"if": {"cond": c, "then": [merged], "else": [cur]}}
             out[i] = node
             self.instead_made.add(id(node))
@@ -1304,6 +1325,7 @@ class _Asm:
                 and _acted_on(out[-1]) == _acted_on(partial):
             if op in _CHANGES:
                 self.check_changed(op, partial[op])
+            self.check_acted_on(op, partial[op])
             node = {"if": {"cond": c, "then": [partial], "else": [out[-1]]}}
             out[-1] = node
             self.instead_made.add(id(node))
@@ -1330,6 +1352,35 @@ class _Asm:
 
 #: instructions that change a card's characteristics (see _Asm.check_changed)
 _CHANGES = ("modify", "grant", "set_stats", "lose", "set_evolve_cost", "counter", "damage_mod", "give_drive")
+
+
+#: the zones whose cards an action can act on (see _Asm.check_acted_on), with the rule; an
+#: instruction not listed (banish 5.6.1, to_deck, move and put 5.4.1, summon from the zone the
+#: text names 5.4.3, put into the EX area, reveal 5.20.1, play, swap 5.12.1) acts on a card in
+#: any zone the text names
+_FIELD = ("field",)
+_ACTS_IN: dict[str, tuple[tuple[str, ...], str]] = {
+    "evolve": (_FIELD, "5.15.1: a card on the field"),
+    "engage": (_FIELD, "5.3.1, 4.2.1, 4.4.2: placement states are the field's"),
+    "refresh": (_FIELD, "5.3.1, 4.2.1, 4.4.2"),
+    "no_refresh": (_FIELD, "7.2.3: the start phase refreshes the field"),
+    "deal": (("field", "leader"), "5.13.1: damage to a follower or a leader"),
+    "destroy": (_FIELD, "5.5.1: a card on the field"),
+    "bury": (_FIELD, "5.33.1: cards the player controls"),
+    "maneuver": (_FIELD, "5.31.1"),
+    "transform": (("field", "ex_area"), "5.16.1, 9.1.4.1: the token is made in that zone"),
+    "give_control": (_FIELD, "5.21.2: a card on the field"),
+    "gain_control": (_FIELD, "5.21.1: a card on an opponent's field"),
+    "box": (_LAYERED, "5.30.2: it loses its abilities (a change, 4.1.4)"),
+    "serve": (_FIELD, "14.2.1.1, 14.2.1.3: linked while on the field"),
+    "race": (_FIELD, "14.2.3.1: linked to the race zone while on the field"),
+    "add_stack": (_FIELD, "13.3.2.4: a card with Stack on your field"),
+    "change_type": (_LAYERED, "5.24: a change (4.1.4)"),
+    "become": (_LAYERED, "a change (4.1.4)"),
+}
+#: actions that do nothing to a card already where they put it (1.3.2.1)
+_NOT_FROM: dict[str, tuple[str, ...]] = {"return": ("hand",), "put_field": _FIELD, "summon": _FIELD,
+                                         "put_ex": ("ex_area",)}
 
 
 #: instructions whose "as" binding may be left out
