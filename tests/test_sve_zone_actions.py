@@ -64,6 +64,12 @@ def test_actions_on_cards_where_they_cannot_act_are_refused(text: str) -> None:
     "Last Words: Put this card into your hand.",
     "When this card is discarded, summon it.",
     "Fanfare: Select a follower on your field and evolve it.",
+    # "it" names the card where the move put it (4.1.4.1)
+    "Fanfare: Select a follower in your hand and put it onto your field. Evolve it.",
+    "Fanfare: Search your deck for a follower and put it onto your field. Evolve it.",
+    "Fanfare: Select a follower in your cemetery and put it onto your field. Engage it.",
+    "Fanfare: Select a card in your EX area and put it onto your field. Deal it 1 damage.",
+    "Last Words: Banish this card. Then, summon it.",
 ])
 def test_moves_from_the_zones_the_text_names_compile(text: str) -> None:
     assert _do(text)

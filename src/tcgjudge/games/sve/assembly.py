@@ -1195,6 +1195,10 @@ class _Asm:
                 z = self.zone_after(op, arg)
                 if z is not None:
                     self.zones[new_name] = z
+            elif "self" in self.zones and op in _MOVES_SELF_TO \
+                    and (arg if not isinstance(arg, dict) else arg.get("what")) == "self":
+                # 4.1.4.1: "this card" follows the move ("Banish this card. Then, summon it")
+                self.zones["self"] = _MOVES_SELF_TO[op] or arg.get("to") or "hand"
 
     def zone_after(self, op: str, arg: dict) -> str | None:
         """Where the cards an instruction binds are (None: not known here)."""
@@ -1378,6 +1382,10 @@ _ACTS_IN: dict[str, tuple[tuple[str, ...], str]] = {
     "change_type": (_LAYERED, "5.24: a change (4.1.4)"),
     "become": (_LAYERED, "a change (4.1.4)"),
 }
+#: where a move puts a card (None: where its "to" says)
+_MOVES_SELF_TO: dict[str, str | None] = {
+    "destroy": "cemetery", "bury": "cemetery", "banish": "banished", "return": "hand", "to_deck": "deck",
+    "put_ex": "ex_area", "summon": "field", "put_field": "field", "move": None}
 #: actions that do nothing to a card already where they put it (1.3.2.1)
 _NOT_FROM: dict[str, tuple[str, ...]] = {"return": ("hand",), "put_field": _FIELD, "summon": _FIELD,
                                          "put_ex": ("ex_area",)}
