@@ -821,6 +821,10 @@ class SveSemantics(Transformer):
 
     def at_least_bare(self, n: Token, parts: tuple) -> dict:
         s = _build_sel(({"each": True},) + tuple(parts))
+        if s.filt.pop(_DISTINCT, False):
+            # "at least 5 Forestcraft spells with different names": the number of names among
+            # the cards counted (2.1: a name is a characteristic; cards of one name count once)
+            return {"count": {"of": s.filt, "min": _num(n), "distinct": "name"}}
         return tc.c_at_least((_num(n), s))
 
     def at_least_same(self, n: Token) -> dict:
@@ -880,6 +884,14 @@ class SveSemantics(Transformer):
 
     def q_named(self, n: Token) -> tuple:
         return ("qual", "name", _VOCAB["CARDNAME"].get(str(n).lower(), str(n)))
+
+    def q_name_has(self, words: Token, *_: Any) -> tuple:
+        # 2.1.2: 'with "Vania" in its name' is any card whose name contains the quoted words
+        return ("qual", "name_has", str(words)[1:-1])
+
+    def q_different_names(self) -> tuple:
+        # taken out by the counts (at_least_bare); any other noun phrase keeps it and is refused
+        return ("qual", _DISTINCT, True)
 
     def q_you_control(self) -> tuple:
         return ("qual", "controller", "you")  # "a Puppet you control": on your field (4.4)
@@ -1663,6 +1675,21 @@ def _transform(tree: Any) -> Any:
 _SAME_COUNT = "@same_count"
 
 
+_DISTINCT = "distinct_names"
+
+
+def _refuse_distinct(x: Any) -> None:
+    """'with different names' is read only where a count takes it out of its noun phrase."""
+    if isinstance(x, list):
+        for v in x:
+            _refuse_distinct(v)
+    elif isinstance(x, dict):
+        if _DISTINCT in x:
+            raise NoParse("with different names")
+        for v in x.values():
+            _refuse_distinct(v)
+
+
 def _same_counts(x: Any, last: list) -> Any:
     """The sentence's items with "at least N" (no noun) counting what the latest count before it
     counted; ``last`` holds that count's selector and is updated by the counts seen."""
@@ -1674,9 +1701,11 @@ def _same_counts(x: Any, last: list) -> Any:
     for k, v in x.items():
         if k == "count" and isinstance(v, dict) and "of" in v:
             if v["of"] == _SAME_COUNT:
-                if not last:
+                if not last or last[-1] is None:
                     raise NoParse("'at least N' with nothing counted before")
                 v = {**v, "of": last[-1]}
+            elif "distinct" in v:
+                last.append(None)  # "at least N" after a count of names: not read
             else:
                 last.append(v["of"])
             out[k] = v
@@ -2235,6 +2264,11 @@ def compile_text(text: str, *, card_type: str = "follower", name: str = "") -> d
             out.effect = prune(spec)
         _wrap(name, body, go)
     fields = out.as_fields()
+    try:
+        _refuse_distinct(fields)
+    except NoParse:
+        sent = next((x for x in split_sentences(src.replace("\n", " ")) if "different names" in x.lower()), src)
+        raise Uncompilable(render(sent), name) from None
     if _mentions(fields, CARD_NAME):
         if not name:
             raise Uncompilable(render(src), name)
