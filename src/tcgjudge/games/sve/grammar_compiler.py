@@ -643,6 +643,9 @@ class SveSemantics(Transformer):
     def to_owner_ex(self, w: Any) -> list:
         return tc.k_put_owner_ex(_ref(w))
 
+    def discard_hand(self) -> list:
+        return [{"discard": {"all": True}}]  # 5.11.1: every card in the hand
+
     def discard_np(self, s: Sel) -> list:
         return tc.k_discard_sel(s)
 
