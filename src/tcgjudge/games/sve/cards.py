@@ -170,8 +170,11 @@ def _key(e: dict) -> str:
 def _keyword_abilities(kw: str, param: Any, entry: dict) -> list[dict]:
     """Keyword abilities that are activated abilities, written out (12.2, 13.3.2, 14.4.9)."""
     if kw == "evolve":
-        return [{"activated": {"cost": _cost(param, "evolve_pp") + [{"evolve_card": {}}],
-                               "do": [{"evolve": {"what": "self", "card": "_evolve_card"}}],
+        cost = _cost(param, "evolve_pp")
+        if not any(isinstance(c, dict) and "evolve_card" in c for c in cost):
+            cost.append({"evolve_card": {}})  # 12.2.2 (a named card is given by "evolve into", 5.15.1.1.1)
+        return [{"activated": {"cost": cost,
+                               "do": [{"evolve": {"what": "self", "card": "_paid_evolve_card"}}],
                                "equivalent": "evolve", "label": "evolve"},
                  "keyword": "evolve", "text": f"Evolve {_cost_text(param)}: Evolve this follower."}]
     if kw == "ride":

@@ -1981,6 +1981,15 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         kids = [c for c in tree.children if getattr(c, "data", None) == "pp" or isinstance(c, Token)]
         out.add_kw({"evolve": _num(_transform(kids[0])) if kids else 0})  # 12.2
         return
+    if kind == "evolve_into":
+        kids = [c for c in tree.children if getattr(c, "data", None) == "pp" or isinstance(c, Token)]
+        names_tree = next(c for c in tree.children if getattr(c, "data", None) == "evolve_names")
+        names = [_VOCAB["CARDNAME"].get(str(t).lower(), str(t)) for t in names_tree.children
+                 if isinstance(t, Token) and t.type in ("CARDNAME", "NAMEWORDS")]
+        # 12.2.2 with 5.15.1.1.1: the card revealed is one of the named evolved cards
+        out.add_kw({"evolve": [{"evolve_pp": _num(_transform(kids[0])) if kids else 0},
+                               {"evolve_card": {"names": names}}]})
+        return
     if kind == "evolve_costs":
         items = _transform(tree.children[0])
         pp = [c for c in items if isinstance(c, dict) and "pp" in c]
