@@ -1981,14 +1981,27 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         kids = [c for c in tree.children if getattr(c, "data", None) == "pp" or isinstance(c, Token)]
         out.add_kw({"evolve": _num(_transform(kids[0])) if kids else 0})  # 12.2
         return
-    if kind == "evolve_into":
+    if kind in ("evolve_into", "evolve_if"):
         kids = [c for c in tree.children if getattr(c, "data", None) == "pp" or isinstance(c, Token)]
-        names_tree = next(c for c in tree.children if getattr(c, "data", None) == "evolve_names")
-        names = [_VOCAB["CARDNAME"].get(str(t).lower(), str(t)) for t in names_tree.children
-                 if isinstance(t, Token) and t.type in ("CARDNAME", "NAMEWORDS")]
-        # 12.2.2 with 5.15.1.1.1: the card revealed is one of the named evolved cards
-        out.add_kw({"evolve": [{"evolve_pp": _num(_transform(kids[0])) if kids else 0},
-                               {"evolve_card": {"names": names}}]})
+        # a name the data defines and the same words as a name it does not are one reading
+        names_tree = next(iter(tree.find_data("evolve_names")), None)
+        card: dict[str, Any] = {}
+        if names_tree is not None:
+            # 12.2.2 with 5.15.1.1.1: the card revealed is one of the named evolved cards
+            card["names"] = [_VOCAB["CARDNAME"].get(str(t).lower(), str(t)) for t in names_tree.children
+                             if isinstance(t, Token) and t.type in ("CARDNAME", "NAMEWORDS")]
+            if not card["names"]:
+                raise NoParse("evolve into")
+        elif re.search(r"(?i)\binto\b", chunk):
+            raise NoParse("evolve into")
+        if kind == "evolve_if":
+            # 10.3.3, 10.6.2.1.2: "Activate only if ...": a condition of playing the ability (cards.py puts it
+            # on the evolve ability)
+            cond = _transform(tree.children[-1])
+            if not isinstance(cond, dict) or _mentions(cond, CARD_NAME):
+                raise NoParse("evolve condition")
+            card["if"] = cond
+        out.add_kw({"evolve": [{"evolve_pp": _num(_transform(kids[0])) if kids else 0}, {"evolve_card": card}]})
         return
     if kind == "evolve_costs":
         items = _transform(tree.children[0])
