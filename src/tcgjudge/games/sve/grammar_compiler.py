@@ -1575,6 +1575,31 @@ class _Sentences(SveSemantics):
     def st_more(self, _n: Token, n: Token) -> list:
         return tc.st_more(_num(n))  # 5.13.2
 
+    def dmg_self(self, *_: Any) -> str:
+        return "self"
+
+    def dmg_np(self, s: Sel) -> Any:
+        if s.up_to or not isinstance(s.filt, dict):
+            raise NoParse("damage subject")
+        return s.filt  # "a Yokai follower on your field": any card the noun phrase describes
+
+    def dk_combat(self) -> tuple:
+        return ("kind", "combat")  # 5.13.3.2
+
+    def st_takes_minus(self, who: Any, *rest: Any) -> list:
+        kind = next((r[1] for r in rest if isinstance(r, tuple)), None)
+        mod: dict[str, Any] = {"to": who, "n": -_num(rest[-1])}  # 5.13.2: subtracted from the damage
+        if kind:
+            mod["kind"] = kind
+        return [{"damage_mod": mod}]
+
+    def st_deals_plus(self, who: Any, *rest: Any) -> list:
+        kind = next((r[1] for r in rest if isinstance(r, tuple)), None)
+        mod: dict[str, Any] = {"by": who, "n": _num(rest[-1])}  # 5.13.2: added to the damage
+        if kind:
+            mod["kind"] = kind
+        return [{"damage_mod": mod}]
+
     def st_reduce(self, *parts: Token) -> list:
         return tc.st_reduce(_num(parts[-1]))
 
