@@ -533,7 +533,10 @@ def _cond1(ctx: Ctx, k: str, a: Any) -> bool:
         lhs, op, rhs = a
         return _OPS[op](value(ctx, lhs), value(ctx, rhs))
     if k == "count":
-        n = value(ctx, {"count": a["of"]}) if "of" in a else len(resolve(ctx, a["in"]))
+        if a.get("distinct") == "name":  # how many names among them (SVE 2.1)
+            n = len({ctx.chars(x).get("name") for x in select(ctx, a["of"])})
+        else:
+            n = value(ctx, {"count": a["of"]}) if "of" in a else len(resolve(ctx, a["in"]))
         if "min" in a and n < value(ctx, a["min"]):
             return False
         if "max" in a and n > value(ctx, a["max"]):

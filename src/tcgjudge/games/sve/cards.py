@@ -170,9 +170,18 @@ def _key(e: dict) -> str:
 def _keyword_abilities(kw: str, param: Any, entry: dict) -> list[dict]:
     """Keyword abilities that are activated abilities, written out (12.2, 13.3.2, 14.4.9)."""
     if kw == "evolve":
-        return [{"activated": {"cost": _cost(param, "evolve_pp") + [{"evolve_card": {}}],
-                               "do": [{"evolve": {"what": "self", "card": "_evolve_card"}}],
-                               "equivalent": "evolve", "label": "evolve"},
+        cost = _cost(param, "evolve_pp")
+        if not any(isinstance(c, dict) and "evolve_card" in c for c in cost):
+            cost.append({"evolve_card": {}})  # 12.2.2 (a named card is given by "evolve into", 5.15.1.1.1)
+        extra: dict = {}
+        for i, c in enumerate(cost):
+            if isinstance(c, dict) and isinstance(c.get("evolve_card"), dict) and "if" in c["evolve_card"]:
+                # "Evolve (N): Evolve this follower. Activate only if ...": a condition of playing it
+                extra["if"] = c["evolve_card"]["if"]
+                cost[i] = {"evolve_card": {k: v for k, v in c["evolve_card"].items() if k != "if"}}
+        return [{"activated": {"cost": cost,
+                               "do": [{"evolve": {"what": "self", "card": "_paid_evolve_card"}}],
+                               "equivalent": "evolve", "label": "evolve", **extra},
                  "keyword": "evolve", "text": f"Evolve {_cost_text(param)}: Evolve this follower."}]
     if kw == "ride":
         return [{"activated": {"cost": _cost(param, "pp") + [{"drive_point": {}}],

@@ -643,6 +643,9 @@ class SveSemantics(Transformer):
     def to_owner_ex(self, w: Any) -> list:
         return tc.k_put_owner_ex(_ref(w))
 
+    def discard_hand(self) -> list:
+        return [{"discard": {"all": True}}]  # 5.11.1: every card in the hand
+
     def discard_np(self, s: Sel) -> list:
         return tc.k_discard_sel(s)
 
@@ -821,6 +824,10 @@ class SveSemantics(Transformer):
 
     def at_least_bare(self, n: Token, parts: tuple) -> dict:
         s = _build_sel(({"each": True},) + tuple(parts))
+        if s.filt.pop(_DISTINCT, False):
+            # "at least 5 Forestcraft spells with different names": the number of names among
+            # the cards counted (2.1: a name is a characteristic; cards of one name count once)
+            return {"count": {"of": s.filt, "min": _num(n), "distinct": "name"}}
         return tc.c_at_least((_num(n), s))
 
     def at_least_same(self, n: Token) -> dict:
@@ -880,6 +887,14 @@ class SveSemantics(Transformer):
 
     def q_named(self, n: Token) -> tuple:
         return ("qual", "name", _VOCAB["CARDNAME"].get(str(n).lower(), str(n)))
+
+    def q_name_has(self, words: Token, *_: Any) -> tuple:
+        # 2.1.2: 'with "Vania" in its name' is any card whose name contains the quoted words
+        return ("qual", "name_has", str(words)[1:-1])
+
+    def q_different_names(self) -> tuple:
+        # taken out by the counts (at_least_bare); any other noun phrase keeps it and is refused
+        return ("qual", _DISTINCT, True)
 
     def q_you_control(self) -> tuple:
         return ("qual", "controller", "you")  # "a Puppet you control": on your field (4.4)
@@ -1560,6 +1575,31 @@ class _Sentences(SveSemantics):
     def st_more(self, _n: Token, n: Token) -> list:
         return tc.st_more(_num(n))  # 5.13.2
 
+    def dmg_self(self, *_: Any) -> str:
+        return "self"
+
+    def dmg_np(self, s: Sel) -> Any:
+        if s.up_to or not isinstance(s.filt, dict):
+            raise NoParse("damage subject")
+        return s.filt  # "a Yokai follower on your field": any card the noun phrase describes
+
+    def dk_combat(self) -> tuple:
+        return ("kind", "combat")  # 5.13.3.2
+
+    def st_takes_minus(self, who: Any, *rest: Any) -> list:
+        kind = next((r[1] for r in rest if isinstance(r, tuple)), None)
+        mod: dict[str, Any] = {"to": who, "n": -_num(rest[-1])}  # 5.13.2: subtracted from the damage
+        if kind:
+            mod["kind"] = kind
+        return [{"damage_mod": mod}]
+
+    def st_deals_plus(self, who: Any, *rest: Any) -> list:
+        kind = next((r[1] for r in rest if isinstance(r, tuple)), None)
+        mod: dict[str, Any] = {"by": who, "n": _num(rest[-1])}  # 5.13.2: added to the damage
+        if kind:
+            mod["kind"] = kind
+        return [{"damage_mod": mod}]
+
     def st_reduce(self, *parts: Token) -> list:
         return tc.st_reduce(_num(parts[-1]))
 
@@ -1663,6 +1703,21 @@ def _transform(tree: Any) -> Any:
 _SAME_COUNT = "@same_count"
 
 
+_DISTINCT = "distinct_names"
+
+
+def _refuse_distinct(x: Any) -> None:
+    """'with different names' is read only where a count takes it out of its noun phrase."""
+    if isinstance(x, list):
+        for v in x:
+            _refuse_distinct(v)
+    elif isinstance(x, dict):
+        if _DISTINCT in x:
+            raise NoParse("with different names")
+        for v in x.values():
+            _refuse_distinct(v)
+
+
 def _same_counts(x: Any, last: list) -> Any:
     """The sentence's items with "at least N" (no noun) counting what the latest count before it
     counted; ``last`` holds that count's selector and is updated by the counts seen."""
@@ -1674,9 +1729,11 @@ def _same_counts(x: Any, last: list) -> Any:
     for k, v in x.items():
         if k == "count" and isinstance(v, dict) and "of" in v:
             if v["of"] == _SAME_COUNT:
-                if not last:
+                if not last or last[-1] is None:
                     raise NoParse("'at least N' with nothing counted before")
                 v = {**v, "of": last[-1]}
+            elif "distinct" in v:
+                last.append(None)  # "at least N" after a count of names: not read
             else:
                 last.append(v["of"])
             out[k] = v
@@ -1948,6 +2005,28 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
     if kind == "evolve_ability":
         kids = [c for c in tree.children if getattr(c, "data", None) == "pp" or isinstance(c, Token)]
         out.add_kw({"evolve": _num(_transform(kids[0])) if kids else 0})  # 12.2
+        return
+    if kind in ("evolve_into", "evolve_if"):
+        kids = [c for c in tree.children if getattr(c, "data", None) == "pp" or isinstance(c, Token)]
+        # a name the data defines and the same words as a name it does not are one reading
+        names_tree = next(iter(tree.find_data("evolve_names")), None)
+        card: dict[str, Any] = {}
+        if names_tree is not None:
+            # 12.2.2 with 5.15.1.1.1: the card revealed is one of the named evolved cards
+            card["names"] = [_VOCAB["CARDNAME"].get(str(t).lower(), str(t)) for t in names_tree.children
+                             if isinstance(t, Token) and t.type in ("CARDNAME", "NAMEWORDS")]
+            if not card["names"]:
+                raise NoParse("evolve into")
+        elif re.search(r"(?i)\binto\b", chunk):
+            raise NoParse("evolve into")
+        if kind == "evolve_if":
+            # 10.3.3, 10.6.2.1.2: "Activate only if ...": a condition of playing the ability (cards.py puts it
+            # on the evolve ability)
+            cond = _transform(tree.children[-1])
+            if not isinstance(cond, dict) or _mentions(cond, CARD_NAME):
+                raise NoParse("evolve condition")
+            card["if"] = cond
+        out.add_kw({"evolve": [{"evolve_pp": _num(_transform(kids[0])) if kids else 0}, {"evolve_card": card}]})
         return
     if kind == "evolve_costs":
         items = _transform(tree.children[0])
@@ -2235,6 +2314,11 @@ def compile_text(text: str, *, card_type: str = "follower", name: str = "") -> d
             out.effect = prune(spec)
         _wrap(name, body, go)
     fields = out.as_fields()
+    try:
+        _refuse_distinct(fields)
+    except NoParse:
+        sent = next((x for x in split_sentences(src.replace("\n", " ")) if "different names" in x.lower()), src)
+        raise Uncompilable(render(sent), name) from None
     if _mentions(fields, CARD_NAME):
         if not name:
             raise Uncompilable(render(src), name)

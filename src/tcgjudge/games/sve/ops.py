@@ -450,7 +450,7 @@ def op_evolve(rt: Run, a: dict) -> bool:
         card, side = None, "front"
         given = resolve(rt.ctx, a["card"]) if a.get("card") else []
         if given and g.objects[given[0]].zone == "evolve_deck":
-            card, side = given[0], rt.env.get("_evolve_side", "front")  # 5.15.1.1: the revealed card
+            card, side = given[0], rt.env.get("_paid_evolve_side", "front")  # 5.15.1.1: the revealed card
         elif ans is not None:
             card, side = ans
         else:

@@ -44,9 +44,23 @@ def pp_need(g: Game, d: dict, name: str, arg: Any) -> int:
     return max(0, value(ctx, arg))
 
 
-def corresponding_cards(g: Game, p: int, oid: int, name: str | None = None) -> list[tuple[int, str]]:
+def corresponding_cards(g: Game, p: int, oid: int, name: str | None = None,
+                        only: Any = None) -> list[tuple[int, str]]:
     """5.15.1.1, 12.2.2, 4.6.4: facedown evolve deck cards with the evolving card's name (an
-    evolved card may name the card it evolves from), with the face to reveal."""
+    evolved card may name the card it evolves from), with the face to reveal; ``only``: the
+    evolved cards' names the ability specifies instead (5.15.1.1.1, "evolve this follower into")."""
+    if only:
+        names = set(only)
+        out = []
+        for e in g.zone(p, "evolve_deck"):
+            eo = g.objects[e]
+            if eo.face_up:
+                continue  # 4.6.3
+            for side, fc in (("front", eo.card.chars), ("back", eo.card.chars.get("back"))):
+                if fc is not None and fc.get("special") == "evolved" and fc["name"] in names:
+                    out.append((e, side))
+                    break
+        return out
     if name is None:
         name = g.chars(oid)["name"]
     base = g.objects[oid].card.chars.get("name")
@@ -152,7 +166,7 @@ def pay_item(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
         src = d["src"]
         if src not in g.objects:
             return False
-        cands = corresponding_cards(g, p, src)
+        cands = corresponding_cards(g, p, src, only=(arg or {}).get("names") if isinstance(arg, dict) else None)
         if not cands:
             return False
         ans = g.answer(f)
@@ -172,8 +186,8 @@ def pay_item(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
             ans = list(cands[0])
         oid, side = ans
         rules.reveal(g, oid)
-        env["_evolve_card"] = [oid]
-        env["_evolve_side"] = side
+        env["_paid_evolve_card"] = [oid]  # reaches the ability's effect (12.2.2, 5.15.1.1)
+        env["_paid_evolve_side"] = side
         return True
     if name == "serve":  # 14.2.1.1-14.2.1.2.1
         src = d["src"]
@@ -456,7 +470,8 @@ def can_pay(g: Game, p: int, src: int | None, items: list, env: dict, ep_ok: boo
             if g.players[p].get("ep", 0) < value(ctx, arg):
                 return False
         elif name == "evolve_card":
-            if src is None or src not in g.objects or not corresponding_cards(g, p, src):
+            only = arg.get("names") if isinstance(arg, dict) else None
+            if src is None or src not in g.objects or not corresponding_cards(g, p, src, only=only):
                 return False
         elif name == "serve":
             n = max(1, value(ctx, arg)) if arg is not None else 1
