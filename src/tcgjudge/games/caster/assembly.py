@@ -65,6 +65,15 @@ _RULE_TERMS = re.compile(r"\b(?:deity counters?|" + "|".join(re.escape(k) for k 
                          re.IGNORECASE)
 
 
+#: a line that opens with a keyword's name written without brackets (the newer wording)
+_BARE_KEYWORD = re.compile(r"(?:" + "|".join(re.escape(k) for k in sorted(KEYWORDS, key=len, reverse=True))
+                           + r")(?=\s*(?:\(|$))", re.IGNORECASE)
+
+
+#: a keyword's name as printed without brackets ("gains +4000 ATK and Double Corrupt")
+_KEYWORD_NAME = re.compile(r"\b(?:" + "|".join(re.escape(k.title()) for k in KEYWORDS if k.isascii()) + r")\b")
+
+
 def _drop_reminders(line: str) -> str:
     """Drop the reminder text of a line (CR 205.3): parenthesized sentences describing an ability
     named by a bracketed keyword or icon or a trigger's ``⇒`` in the same line (``[Break] (When this
@@ -72,7 +81,11 @@ def _drop_reminders(line: str) -> str:
     ``Whenever this card switches ⇒ ... (When this card is changed ...)``), or a term of the rules
     (``(Enters the field with 3 deity counters; ...)``).  Other
     parenthesized words are part of their sentence and stay, to be read or refused."""
-    icon = re.search(r"\[[^\]]+\]|⇒", line) is not None
+    # the newer wording has no icons: a keyword's name opening the line ("Break (When I am put
+    # ...)") or a label before ":" ("Enter : ... (When I enter the field : Perform the effect.)")
+    # marks the line's reminder the same way
+    bare = re.sub(r"\([^()]*\)", "", line)
+    icon = re.search(r"\[[^\]]+\]|⇒|:", bare) is not None or _KEYWORD_NAME.search(bare) is not None
     kept: list[str] = []
     prev = None
     while prev != line:  # nested parentheses go from the inside out
@@ -80,7 +93,7 @@ def _drop_reminders(line: str) -> str:
 
         def one(m: re.Match) -> str:
             inner = m.group(1).strip()
-            if re.search(r"\]\s*$", m.string[:m.start()]):
+            if re.search(r"\]\s*$", m.string[:m.start()]) or _BARE_KEYWORD.fullmatch(m.string[:m.start()].strip()):
                 return ""  # right after a bracketed keyword: that keyword's reminder
             sentence = re.match(r"[A-Z]", inner) and re.search(r"[.!]$", inner)
             if sentence and (icon or _RULE_TERMS.search(inner)):

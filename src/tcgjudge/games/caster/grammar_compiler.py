@@ -100,6 +100,20 @@ def _alternation(words: Iterable[str]) -> str:
     return "/(?i:" + "|".join(re.escape(w).replace("/", r"\/") for w in ws) + r")(?![\w'-])/"
 
 
+def _bracketed(alt: str) -> str:
+    """A race alternation that also reads the race in brackets ("[Supplies]", CR 206.3)."""
+    body = alt[1:-1]
+    return f"/{body}|\\[{body}\\]/" if body != "(?!x)x" else alt
+
+
+def _race(tok: Any) -> str:
+    """The race a RACE token names, its brackets dropped."""
+    w = str(tok).strip()
+    if w.startswith("[") and w.endswith("]"):
+        w = w[1:-1]
+    return _RACES.get(w.lower(), w)
+
+
 def _plurals() -> dict[str, str]:
     """The plural of each race that does not already end in "s" ("Beasts"), to its race."""
     return {r + "s": r for r in _RACES if not r.endswith("s")}
@@ -110,7 +124,7 @@ def _parser() -> Lark:
     text = GRAMMAR_FILE.read_text(encoding="utf-8")
     kws = set(KEYWORDS) | set(PARAM_KEYWORDS)
     extra = "\n".join([
-        f"RACE: {_alternation(_RACES)}",
+        f"RACE: {_bracketed(_alternation(_RACES))}",
         f"RACE_PLURAL: {_alternation(_plurals())}",
         f"KEYWORD: {_alternation(kws)}",
     ])
@@ -286,7 +300,7 @@ class CasterSemantics(Transformer):
         return ("races", [_RACES.get(pl[str(r).lower()], str(r)) for r in rs], True)
 
     def race_list(self, *rs: Token) -> tuple:
-        return ("races", [_RACES.get(str(r).lower(), str(r)) for r in rs])
+        return ("races", [_race(r) for r in rs])
 
     def s_cost(self, n: Token, cmp: Token | None = None) -> tuple:
         v = _n(n)
@@ -311,7 +325,7 @@ class CasterSemantics(Transformer):
         return tc._top(n, who[" ".join(str(parts[-1]).lower().split())])
 
     def non_race(self, r: Token) -> tuple:
-        return ("non_race", _RACES.get(str(r).lower(), str(r)))
+        return ("non_race", _race(r))
 
     def n_of_them(self, n: Token) -> NP:
         return NP("choose", {"in": "$it"}, n=_n(n))
@@ -334,6 +348,12 @@ class CasterSemantics(Transformer):
 
     def n_self(self, _n: Token) -> NP:
         return NP("ref", ref="self")
+
+    def me_np(self, _n: Token) -> NP:
+        return NP("ref", ref="self")  # "me": the card itself
+
+    def me_objs(self, w: NP) -> list:
+        return [w]
 
     def n_it(self) -> NP:
         return NP("ref", ref="it")
@@ -742,7 +762,7 @@ class CasterSemantics(Transformer):
         return tc.k_top(w)
 
     def k_produce(self, n: Token) -> list:
-        return tc.k_produce(int(str(n)))  # aether of no element (CR 907.5)
+        return tc.k_produce(_n(n))  # aether of no element (CR 907.5, 209.3)
 
     def k_produce_any(self, n: Token) -> list:
         return tc.k_produce_any(_n(n))  # CR 907.7
@@ -799,7 +819,7 @@ class CasterSemantics(Transformer):
         return {"elements": [str(e).lower() for e in els]}
 
     def b_race(self, r: Token) -> dict:
-        return {"races": [_RACES.get(str(r).lower(), str(r))]}
+        return {"races": [_race(r)]}
 
     def b_type(self, t: Token) -> dict:
         return {"types": [str(t).lower()]}

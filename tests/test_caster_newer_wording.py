@@ -1,0 +1,154 @@
+"""The newer English wording of Caster card text reads with the meaning the older wording has.
+
+The re-release writes "Rest:" for "[Rest]:", a trigger as a label before ":" for "⇒", "I", "me"
+and "my" for "this card", keyword names without brackets, and races in text in brackets
+("[Supplies]").  Each restatement must compile to exactly what the older wording compiles to
+(docs/card-grammar.md, "The newer wording")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tcgjudge.cards.textcompiler import Uncompilable
+from tcgjudge.games.caster import grammar_compiler as cg
+
+ROOT = Path(__file__).resolve().parents[1]
+SHIPPED = ROOT.parent / "shared" / "data" / "caster" / "cockatrice" / "TheCasterChroniclesTCG.dev.xml"
+REPRINTS = ROOT.parent / "devdata-caster" / "speedrobo-reprints.xml"
+
+cg.vocabulary(races=["Supplies", "Jewelry", "Insect", "Flower", "Cosmetics"])
+
+
+def _meaning(got: Any) -> Any:
+    """A compiled card without its display text: what it does."""
+    if isinstance(got, dict):
+        return {k: _meaning(v) for k, v in got.items() if k != "text"}
+    if isinstance(got, list):
+        return [_meaning(v) for v in got]
+    return got
+
+
+def _c(text: str, card_type: str) -> Any:
+    return _meaning(cg.compile_text(text, card_type=card_type, name="Card"))
+
+
+#: (card type, older wording, newer wording)
+PAIRS = [
+    ("caster", "[Rest], discard a caster: Draw a card.", "Rest, discard a caster: Draw a card."),  # CR 903.2h
+    ("caster", "[Rest]: Recover target Lv1 allied caster.", "Rest: Recover target Lv1 allied caster."),
+    ("servant", "[Enter] ⇒ Destroy target barrier. (When this card enters the field ⇒ Perform the effect.)",
+     "Enter : Destroy target barrier. (When I enter the field : Perform the effect.)"),  # CR 1106.2
+    ("servant", "[Last Words] ⇒ Destroy target barrier.", "Last Words : Destroy target barrier."),  # CR 1107.2
+    ("barrier", "At end of enemy turn ⇒ That enemy player discards a card.",
+     "At end of enemy turn : That enemy player discards a card."),  # CR 906.1
+    ("servant", "Whenever this card attacks an enemy servant ⇒ Destroy that enemy servant.",
+     "Whenever I attack an enemy servant : Destroy that enemy servant."),
+    ("servant", "Whenever this card corrupts an orb ⇒ Target enemy player discards a card.",
+     "Whenever I corrupt an orb : Target enemy player discards a card."),
+    ("servant", "Whenever this card destroys an enemy servant by battle ⇒ Recover this card.",
+     "Whenever I destroy an enemy servant by battle : Recover me."),
+    ("servant", "At the start of your turn ⇒ Return this card to its owner's hand.",
+     "At the start of your turn : Return me to my owner's hand."),  # CR 108.1
+    ("servant", "At end of turn ⇒ If this card was put into a graveyard from the field this turn, put it into "
+     "the field under its owner's control.",
+     "At end of turn : If I was put into a graveyard from the field this turn, put me into the field under "
+     "my owner's control."),  # CR 302.3
+    ("servant", "At end of turn ⇒ Return this card to its owner's hand if it battled this turn.",
+     "At end of turn : Return me to my owner's hand if I battled this turn."),  # CR 803.4
+    ("servant", "This card cannot be attacked while rested.", "I cannot be attacked while rested."),
+    ("caster", "If you would play a caster as part of your call phase, you may play this card face up from an "
+     "allied graveyard instead.", "If you would play a caster as part of your call phase, you may play me face "
+     "up from an allied graveyard instead."),  # CR 910
+    ("conjure", "[Break] (When this card is put into your hand from an orb zone, you may play it immediately "
+     "without paying its cost.)\nDraw three cards.",
+     "Break (When I am put into your hand from an orb zone, you may play me immediately without paying my "
+     "cost.)\nDraw three cards."),  # CR 1103, 205.3
+    ("servant", "[Double Corrupt] (When this servant corrupts, it corrupts two orbs instead of one.)",
+     "Double Corrupt (When I corrupt, I corrupt two orbs instead of one.)"),  # CR 1102
+    ("servant", "[Double Corrupt]", "Double Corrupt"),
+    ("conjure", "[Quickcast] (You may play this card any time you have priority.)\nDraw a card.",
+     "Quickcast (You may play me any time.)\nDraw a card."),  # CR 1105
+    ("servant", "[Slow Start] (This card cannot attack the turn it is played to the field.)",
+     "Slow Start (I cannot attack the turn I am played to the field.)"),  # CR 1104
+    ("barrier", "All servants gain [Slow Start]. (This card cannot attack the turn it is played to the field.)",
+     "All servants gain Slow Start. (I cannot attack the turn I am played to the field.)"),
+    ("caster", "[Rest]: Target allied servant loses [Slow Start] until end of turn.",
+     "Rest: Target allied servant loses Slow Start until end of turn."),
+    ("conjure", "Target allied servant gains +4000 ATK and [Double Corrupt] until end of turn. (When this servant "
+     "corrupts, it corrupts two orbs instead of one.)",
+     "Target allied servant gains +4000 ATK and Double Corrupt until end of turn. (When that servant corrupts, it "
+     "corrupts two orbs instead of one.)"),
+    ("caster", "[Rest], banish a Cosmetics: Draw a card.", "Rest, banish a [Cosmetics]: Draw a card."),  # CR 206.3
+    ("servant", "[Enter] ⇒ Put target Supplies with a cost of 1 from an allied graveyard into the field.",
+     "Enter : Put target [Supplies] with a cost of 1 from an allied graveyard into the field."),
+    ("caster", "[Rest]: Destroy target enemy servant if it is an Insect or Flower.",
+     "Rest: Destroy target enemy servant if it is an [Insect] or [Flower]."),
+    ("caster", "Whenever an allied Jewelry enters the field ⇒ Recover this card.",
+     "Whenever an allied [Jewelry] enters the field : Recover me."),
+    ("servant", "[Enter] ⇒ Put target servant with a cost of 3 or less in an allied graveyard into your hand.",
+     "Enter : Put target servant with cost 3 or less in an allied graveyard into your hand."),
+    ("caster", "[Rest]: Produce [1].", "Rest: Produce one Void aether."),  # CR 209.3, 907.5
+]
+
+
+@pytest.mark.rules("caster", "205.1", "205.3", "206.3", "903.2h", "906.1")
+@pytest.mark.parametrize(("card_type", "old", "new"), PAIRS, ids=[p[2][:40] for p in PAIRS])
+def test_newer_wording_means_what_the_older_says(card_type: str, old: str, new: str) -> None:
+    assert _c(new, card_type) == _c(old, card_type)
+
+
+@pytest.mark.rules("caster", "108.1", "206.3")
+@pytest.mark.parametrize("text", [
+    "Rest: Return target servant to my owner's hand.",  # "my" is read only beside "me"
+    "At end of turn : Return me to my owner's hand if I attacked this turn.",  # no record of this card's attacks
+    "Rest: Put target [Nosuchrace] in an allied graveyard into your hand.",  # races come from the data
+    "Enter, Choose two target servants an enemy player controls: That enemy player banishes one of them.",
+    "Break Time: Draw a card.",  # a keyword's name is a keyword only alone on its line
+])
+def test_newer_wording_outside_the_language_is_refused(text: str) -> None:
+    with pytest.raises(Uncompilable):
+        cg.compile_text(text, card_type="servant", name="Card")
+
+
+#: reprints whose newer printed text says something else than the older: compiled differently
+CHANGED_TEXT = {
+    "Shopping Plaza": "a new trigger, at end of enemy turn",
+    "Hilde Willow Lv1": "no discard in the cost",
+    "Diablos the Deciever": "at end of your turn, not each turn",
+    "Lucifell, Flawless Beauty": "[Hubris] keyword for the spelled-out ability",
+    "Citra Cayce Lv1": "any allied servant, not a Cosmetics",
+    "Clara Shurei Lv1": "no cost limit on the target",
+    "Heartbreak Cupid": "rest or reverse",
+    "Succubus": "rest or reverse, one target",
+    "Mia Laira Lv1": "any allied servant, not a Sweets",
+    "Crispy Cookie": "[Unity]; no text before",
+    "Hard Pancake": "a cost limit on the target",
+}
+
+
+@pytest.mark.rules("caster", "205.1")
+def test_reprints_compile_like_their_older_printing() -> None:
+    if not (SHIPPED.exists() and REPRINTS.exists()):
+        pytest.skip(f"needs {SHIPPED} and {REPRINTS} (card data outside the repository)")
+    from tcgjudge.games.caster.compiler import compile_entry, entry_of, xml_cards
+
+    def compiled(path: Path) -> dict[str, Any]:
+        cg.database_vocabulary(path)
+        out: dict[str, Any] = {}
+        for c in xml_cards(path):
+            try:
+                got = compile_entry(entry_of(c))
+            except Uncompilable:
+                continue
+            out[c["name"]] = {k: _meaning(got.get(k)) for k in ("abilities", "keywords", "effect")}
+        return out
+
+    old, new = compiled(SHIPPED), compiled(REPRINTS)
+    both = sorted(set(old) & set(new))
+    differ = [n for n in both if old[n] != new[n] and n not in CHANGED_TEXT]
+    assert differ == []
+    assert sorted(n for n in CHANGED_TEXT if n in both and old[n] == new[n]) == []
+    assert len(both) >= 80
