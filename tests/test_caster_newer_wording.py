@@ -126,6 +126,11 @@ CHANGED_TEXT = {
     "Mia Laira Lv1": "any allied servant, not a Sweets",
     "Crispy Cookie": "[Unity]; no text before",
     "Hard Pancake": "a cost limit on the target",
+    # "Banish a "X" from my Stock": a stock of this caster, where the older "Banish another "X""
+    # takes any other entity or stock of that name (CR 1008.3)
+    "Ruka Eremi Lv2": "from my Stock",
+    "Kiberia Yosha Lv2": "from my Stock",
+    "Maisey Queen Lv2": "from my Stock",
 }
 
 
@@ -152,3 +157,20 @@ def test_reprints_compile_like_their_older_printing() -> None:
     assert differ == []
     assert sorted(n for n in CHANGED_TEXT if n in both and old[n] == new[n]) == []
     assert len(both) >= 80
+
+
+@pytest.mark.rules("caster", "306.2", "1008.3")
+def test_banish_a_name_from_my_stock_is_a_stock_of_this_card() -> None:
+    got = cg.compile_text('Rest, banish a"Tide Reader" from my Stock: Draw a card.', card_type="caster", name="C")
+    assert got["abilities"][0]["activated"]["cost"] == [
+        "rest", {"banish": {"filter": {"name": "Tide Reader", "stock_of": "self"}}}]
+
+
+@pytest.mark.rules("caster", "105.4", "903.2e")
+def test_cannot_be_targeted_by_enemy_spells_or_abilities() -> None:
+    got = cg.compile_text("Allied casters cannot be targeted by enemy spells or abilities.", card_type="barrier")
+    assert got["abilities"][0]["static"] == {"grant": {"flags": ["untargetable_by:enemy"]},
+                                             "affects": {"controller": "you", "type": "caster"}}
+    # "enemy" is the opponent of the text's controller: for enemy cards, that is their controller
+    with pytest.raises(Uncompilable):
+        cg.compile_text("Enemy servants cannot be targeted by enemy spells or abilities.", card_type="barrier")

@@ -367,6 +367,10 @@ class CasterSemantics(Transformer):
     def n_other_named(self, q: Token) -> NP:
         return NP("choose", {"name": str(q).strip('"'), "other": True})  # CR 202.4
 
+    def n_named_my_stock(self, q: Token) -> NP:
+        # the stocks of this card only (CR 306.2), not an entity of that name (1008.3)
+        return NP("choose", {"name": str(q).strip('"'), "stock_of": "self"})
+
     def n_named(self, q: Token) -> NP:
         return NP("choose", {"name": str(q).strip('"')})
 
@@ -473,6 +477,13 @@ class CasterSemantics(Transformer):
 
     def st_no_switch(self, w: NP) -> list:
         return tc.st_no_switch(w)  # CR 705
+
+    def st_untargetable_enemy(self, w: NP) -> list:
+        # "enemy" is the opponent of this text's controller (CR 105.4): the flag names the opponent
+        # of the affected card's controller, the same player only for this card or allied cards
+        if not ((w.kind == "ref" and w.ref == "self") or (w.kind == "all" and w.filt.get("controller") == "you")):
+            raise NoParse("cannot be targeted by enemy")
+        return [{"grant": {"flags": ["untargetable_by:enemy"]}, "affects": w}]  # CR 105.4, 903.2e
 
     def st_untargetable(self, w: NP) -> list:
         return tc.st_untargetable(w)

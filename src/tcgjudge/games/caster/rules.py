@@ -659,6 +659,12 @@ class CasterRules(CardRules):
         for fl in flags:
             # "cannot be targeted by Ignus effects": CR 901.2d, an Ignus effect is one made by
             # an ability (or the text) of a card that is Ignus
+            # "cannot be targeted by enemy spells or abilities": by anything a player other than
+            # its controller plays (CR 105.4, 903.2e)
+            if fl == "untargetable_by:enemy":
+                if ctx.p != o.controller:
+                    return False
+                continue
             if fl.startswith("untargetable_by:") and ctx.src is not None:
                 sc = g.chars(ctx.src) if ctx.src in g.objects else (g.lki[ctx.src][1] if ctx.src in g.lki else {})
                 if fl.split(":", 1)[1] in sc.get("elements", ()):
