@@ -174,3 +174,19 @@ def test_cannot_be_targeted_by_enemy_spells_or_abilities() -> None:
     # "enemy" is the opponent of the text's controller: for enemy cards, that is their controller
     with pytest.raises(Uncompilable):
         cg.compile_text("Enemy servants cannot be targeted by enemy spells or abilities.", card_type="barrier")
+
+
+@pytest.mark.rules("caster", "1004.1")
+def test_otherwise_is_the_else_of_the_if_sentence_before() -> None:
+    got = cg.compile_text("Enter : Draw a card if you have 3 or more orbs. Otherwise, discard a card.")
+    assert got["abilities"][0]["auto"]["do"] == [
+        {"if": {"cond": {"orbs": {"min": 3}}, "then": [{"draw": 1}], "else": [{"discard": 1}]}}]
+    with pytest.raises(Uncompilable):  # no "If ..." before it
+        cg.compile_text("Enter : Draw a card. Otherwise, discard a card.")
+
+
+@pytest.mark.rules("caster", "303.2")
+@pytest.mark.parametrize(("words", "face"), [("face down", "down"), ("face-down", "down"), ("face up", "up")])
+def test_face_down_and_face_up_with_or_without_the_hyphen(words: str, face: str) -> None:
+    got = cg.compile_text(f"Rest, banish a {words} Caster: Draw a card.", card_type="caster")
+    assert got["abilities"][0]["activated"]["cost"] == ["rest", {"banish": {"filter": {"face": face, "type": "caster"}}}]

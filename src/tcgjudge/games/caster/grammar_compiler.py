@@ -951,6 +951,9 @@ class CasterSemantics(Transformer):
     def s_then(self, e: list) -> list:
         return [{"@then": True}] + e
 
+    def s_otherwise(self, e: list) -> list:
+        return [{"@otherwise": True}] + e
+
     def s_if(self, c: dict, e: list) -> list:
         if "@zones" in c:  # a condition that holds only for this card in a zone (CR 902.2)
             c = dict(c)
@@ -1038,8 +1041,8 @@ def _build_np(parts: tuple) -> NP:
                 filt["not_orientation"] = w[4:]
             elif w == "other":
                 filt["other"] = True
-            elif w == "face-down":
-                filt["face"] = "down"
+            elif w.replace(" ", "-") in ("face-down", "face-up"):
+                filt["face"] = w[5:]  # CR 303.2: "face down" / "face-up", with or without the hyphen
             else:
                 filt["element"] = w
         elif p[0] == "non_race":
@@ -1131,12 +1134,21 @@ def _revealed_in(block: list) -> bool:
 
 
 def _run(sents: list, asm: Asm, do: list) -> None:
-    """Sentences in order; "Then, ..." after an "If ..." sentence continues its condition, and so
+    """Sentences in order; "Then, ..." after an "If ..." sentence continues its condition,
+    "Otherwise, ..." is done when that condition is false, and so
     does a sentence naming the cards revealed this way when the reveal is under that condition
     ("If you do, reveal cards ... until .... Put the servant revealed this way ...": with the
     condition false nothing was revealed, CR 1004.1, 1013.2a)."""
     last_if: dict | None = None
     for items in sents:
+        if items and isinstance(items[0], dict) and items[0].get("@otherwise") is True:
+            # the "else" of the "If ..." sentence right before (one "Otherwise" to an "If")
+            if last_if is None or "else" in last_if["if"]:
+                raise NoParse("otherwise without an if")
+            last_if["if"]["else"] = []
+            asm.run(items[1:], last_if["if"]["else"])
+            last_if = None
+            continue
         starts = bool(items) and isinstance(items[0], dict) and items[0].get("@then") is True
         items = [it for it in items if not (isinstance(it, dict) and it.get("@then") is True)]
         if starts and last_if is not None:
