@@ -190,3 +190,14 @@ def test_otherwise_is_the_else_of_the_if_sentence_before() -> None:
 def test_face_down_and_face_up_with_or_without_the_hyphen(words: str, face: str) -> None:
     got = cg.compile_text(f"Rest, banish a {words} Caster: Draw a card.", card_type="caster")
     assert got["abilities"][0]["activated"]["cost"] == ["rest", {"banish": {"filter": {"face": face, "type": "caster"}}}]
+
+
+@pytest.mark.rules("caster", "1012.2", "307.6")
+def test_search_and_put_it_into_the_field_as_rest() -> None:
+    got = cg.compile_text("Enter : Search your deck for a [Supplies] servant with a cost of 3 or less and put it into "
+                          "the field as Rest.")
+    search, put = got["abilities"][0]["auto"]["do"]
+    assert search["search"]["filter"] == {"cost_max": 3, "type": "servant", "race": "Supplies"}
+    assert put == {"put_field": {"what": search["search"]["as"], "orientation": "rested"}}
+    plain = cg.compile_text("Enter : Search your deck for a servant and put it into the field.")
+    assert "orientation" not in plain["abilities"][0]["auto"]["do"][1]["put_field"]  # CR 307.6: its controller chooses

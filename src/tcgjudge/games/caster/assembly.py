@@ -1001,6 +1001,16 @@ class Asm:
         if "@found" in it:
             self.found(it["@found"], out)
             return
+        if "put_field" in it and out and isinstance(out[-1].get("search"), dict) and out[-1]["search"].get("@open"):
+            # "Search your deck for X and put it into the field [as Rest]": the card found
+            spec = it["put_field"]
+            w = spec["what"] if isinstance(spec, dict) else spec
+            if not (isinstance(w, NP) and w.kind == "ref" and w.ref == "it"):
+                raise NoParse("put what into the field after a search")
+            self.found("field", out)
+            if isinstance(spec, dict):
+                out[-1]["put_field"] = dict(spec, what=out[-1]["put_field"])
+            return
         if "@pick_look" in it:
             self.pick_look(out)
             return
@@ -1075,6 +1085,12 @@ class Asm:
             s["to"] = "hand"
             return
         name = self.fresh("c")
+        if how == "field":
+            # found and revealed (CR 1012.2), then put into the field from the deck (CR 307.6)
+            s.update({"to": "deck", "reveal": True, "as": name})
+            out.append({"put_field": name})
+            self.it = name
+            return
         s.update({"to": "deck", "reveal": False, "as": name})
         out.append({"to_deck": {"what": name, "pos": "top"}})
         self.it = name

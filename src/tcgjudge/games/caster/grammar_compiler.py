@@ -717,6 +717,12 @@ class CasterSemantics(Transformer):
     def k_search(self, w: NP) -> list:
         return tc.k_search(w)  # CR 1012.2
 
+    def k_search_field(self, w: NP, rested: Token | None = None) -> list:
+        put: dict[str, Any] = {"what": NP("ref", ref="it")}
+        if rested is not None:
+            put["orientation"] = "rested"  # CR 307.6: the effect says how it enters
+        return tc.k_search_only(w) + [{"put_field": put}]  # CR 1012.2
+
     def k_search_only(self, w: NP) -> list:
         return tc.k_search_only(w)
 
