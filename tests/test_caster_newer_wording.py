@@ -103,7 +103,6 @@ def test_newer_wording_means_what_the_older_says(card_type: str, old: str, new: 
 @pytest.mark.rules("caster", "108.1", "206.3")
 @pytest.mark.parametrize("text", [
     "Rest: Return target servant to my owner's hand.",  # "my" is read only beside "me"
-    "At end of turn : Return me to my owner's hand if I attacked this turn.",  # no record of this card's attacks
     "Rest: Put target [Nosuchrace] in an allied graveyard into your hand.",  # races come from the data
     "Enter, Choose two target servants an enemy player controls: That enemy player banishes one of them.",
     "Break Time: Draw a card.",  # a keyword's name is a keyword only alone on its line
@@ -131,6 +130,7 @@ CHANGED_TEXT = {
     "Ruka Eremi Lv2": "from my Stock",
     "Kiberia Yosha Lv2": "from my Stock",
     "Maisey Queen Lv2": "from my Stock",
+    "Pumpkin Chariot": "if I attacked this turn, not if it battled",
 }
 
 
@@ -201,3 +201,14 @@ def test_search_and_put_it_into_the_field_as_rest() -> None:
     assert put == {"put_field": {"what": search["search"]["as"], "orientation": "rested"}}
     plain = cg.compile_text("Enter : Search your deck for a servant and put it into the field.")
     assert "orientation" not in plain["abilities"][0]["auto"]["do"][1]["put_field"]  # CR 307.6: its controller chooses
+
+
+@pytest.mark.rules("caster", "803.4")
+@pytest.mark.parametrize(("who", "ref"), [("this card", "self"), ("I", "self"), ("it", "t")])
+def test_battled_and_attacked_name_the_card_itself_or_the_card_named_before(who: str, ref: str) -> None:
+    # "this card" and "I" are the card itself, also after a target; "it" is the target
+    for verb, filt in (("battled", {"battled": True}), ("attacked", {"attacker": True}),
+                       ("battled an enemy servant", {"battled": "servant"})):
+        got = cg.compile_text(f"At end of turn : Destroy target servant if {who} {verb} this turn.")
+        cond = got["abilities"][0]["auto"]["do"][0]["if"]["cond"]
+        assert cond == {"is": [ref, filt]}

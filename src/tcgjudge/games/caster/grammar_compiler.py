@@ -114,6 +114,11 @@ def _race(tok: Any) -> str:
     return _RACES.get(w.lower(), w)
 
 
+def _who_ref(who: Token) -> NP:
+    """ "it": the card named before; "this card", "I": the card itself."""
+    return NP("ref", ref="it" if str(who).lower() == "it" else "self")
+
+
 def _plurals() -> dict[str, str]:
     """The plural of each race that does not already end in "s" ("Beasts"), to its race."""
     return {r + "s": r for r in _RACES if not r.endswith("s")}
@@ -542,11 +547,14 @@ class CasterSemantics(Transformer):
     def c_orbs_max(self, n: Token) -> dict:
         return {"orbs": {"max": _n(n)}}
 
-    def c_battled(self) -> dict:
-        return {"is": [NP("ref", ref="it"), {"battled": True}]}  # CR 803.4
+    def c_battled(self, who: Token) -> dict:
+        return {"is": [_who_ref(who), {"battled": True}]}  # CR 803.4
 
-    def c_battled_servant(self) -> dict:
-        return {"is": [NP("ref", ref="it"), {"battled": "servant"}]}
+    def c_battled_servant(self, who: Token) -> dict:
+        return {"is": [_who_ref(who), {"battled": "servant"}]}
+
+    def c_attacked(self, who: Token) -> dict:
+        return {"is": [_who_ref(who), {"attacker": True}]}  # CR 803.4: the attacking servant
 
     def c_their_servant_died(self) -> dict:
         return tc._rec("servants_to_graveyard", "enemy")

@@ -57,6 +57,9 @@ def install(rules: CardRules) -> None:
         ) == bool(v),
         # CR 803.3b: it attacked that card (as it was then, CR 911) or that player this turn
         "attacked_this_turn": _attacked_this_turn,
+        # CR 803.4: the attacking servant of a battle this turn (the turn's record of attacks)
+        "attacker": lambda ctx, oid, o, c, v: any(
+            oid in ctx.g.rules.record_cards(ctx.g, p, "attacks") for p in range(len(ctx.g.players))) == bool(v),
         # CR 803.4: the attacking servant and the servant it attacks are "servants in battle"
         "battled": lambda ctx, oid, o, c, v: ((o.data or {}).get(
             "battled_servant" if v == "servant" else "battled") == ctx.g.turn) == bool(v),
