@@ -51,7 +51,7 @@ PAIRS = [
     ("servant", "Whenever this card destroys an enemy servant by battle ⇒ Recover this card.",
      "Whenever I destroy an enemy servant by battle : Recover me."),
     ("servant", "At the start of your turn ⇒ Return this card to its owner's hand.",
-     "At the start of your turn : Return me to my owner's hand."),  # CR 108.1
+     "At the start of your turn : Return me to my owner's hand."),  # CR 105.2
     ("servant", "At end of turn ⇒ If this card was put into a graveyard from the field this turn, put it into "
      "the field under its owner's control.",
      "At end of turn : If I was put into a graveyard from the field this turn, put me into the field under "
@@ -100,7 +100,7 @@ def test_newer_wording_means_what_the_older_says(card_type: str, old: str, new: 
     assert _c(new, card_type) == _c(old, card_type)
 
 
-@pytest.mark.rules("caster", "108.1", "206.3")
+@pytest.mark.rules("caster", "105.2", "206.3")
 @pytest.mark.parametrize("text", [
     "Rest: Return target servant to my owner's hand.",  # "my" is read only beside "me"
     "Rest: Put target [Nosuchrace] in an allied graveyard into your hand.",  # races come from the data
