@@ -959,6 +959,7 @@ def _build_sel(parts: tuple) -> Sel:
     zone = owner = None
     among = False
     kinds = []
+    trait_and = False
     for p in parts:
         if isinstance(p, dict):
             q = p
@@ -986,6 +987,9 @@ def _build_sel(parts: tuple) -> Sel:
             filt["where"] = {"not": {"is": ["it", {"class": p[1]}]}}  # "a non-Dragoncraft card" (2.2)
         elif p[0] in ("trait", "class", "token_name", "name"):
             kinds.append(p)
+        elif p[0] == "trait_and":
+            kinds.append(("trait", p[1]))  # "each Academic and Beast follower": either trait
+            trait_and = True
         elif p[0] == "head":
             head_found = True
             hs = p[1]
@@ -1061,6 +1065,8 @@ def _build_sel(parts: tuple) -> Sel:
         if filt.pop("evolved") is not True:
             raise NoParse("an unevolved card in the evolve deck")
         filt["special"] = "evolved"
+    if trait_and and not (q.get("each") or (plural and not q)):
+        raise NoParse("an A and B card")  # one card of both traits, or one of either: not read
     s = Sel(filt)
     if q.get("each"):
         s.each, s.n = True, None
@@ -2400,3 +2406,59 @@ def database_vocabulary(path: str | Path) -> None:
 
 __all__ = ["GRAMMAR_FILE", "SveSemantics", "Uncompilable", "compile_entry", "compile_text", "database_vocabulary",
            "learn_entry", "parse", "vocabulary"]
+
+
+# ------------------------------------------------------------ the newer official template (BP21)
+@v_args(inline=True)
+class _NewerTemplate(Transformer):
+    """The meanings of the rules of grammar.lark's section "the newer official template": each the
+    meaning of the earlier template's form it restates (added to :class:`SveSemantics`)."""
+
+    def cost_engage_self(self, _n: Token) -> list:
+        return ["engage"]  # 10.4.6: "{ENGAGE} this": engage this card
+
+    def cost_banish_self(self, _n: Token) -> list:
+        return [{"banish": "self"}]  # 5.6 as a cost (10.4.7)
+
+    def k_trait_or(self, a: Token, b: Token) -> tuple:
+        got = [_VOCAB["TRAIT"].get(str(t).lower(), str(t)) for t in (a, b)]
+        return ("trait", got if got[0] != got[1] else got[0])  # 2.4: a card with either trait
+
+    def k_trait_and(self, a: Token, b: Token) -> tuple:
+        return ("trait_and", [_VOCAB["TRAIT"].get(str(t).lower(), str(t)) for t in (a, b)])
+
+    def search_summon_shuffle(self, s: Sel) -> list:
+        return tc.k_search_field(s)
+
+    def search_add_shuffle(self, s: Sel) -> list:
+        return tc.k_search(s)
+
+    def search_ex_shuffle(self, s: Sel) -> list:
+        return tc.k_search_ex(s)
+
+    def deal_them_each(self, n: Any) -> list:
+        return tc.k_deal_it(n)
+
+
+    def np_kind_token(self, *parts: Any) -> Sel:
+        return _build_sel(parts + (("adj", "token"),))
+
+    def total_count(self, s: Sel) -> dict:
+        return self.count(s)
+
+    def token_choice_each(self, n: Any, a: Token, b: Token) -> dict:
+        return self.token_choice(n, a, b)
+
+    def ref_item(self, w: Any) -> Any:
+        return w
+
+    def ref_list(self, *items: Any) -> list:
+        out: list = []
+        for w in items:
+            out = tc._ref_list(out, _ref(w)) if out else tc._ref_list([], _ref(w))
+        return out
+
+
+for _k, _v in vars(_NewerTemplate).items():
+    if not _k.startswith("_"):
+        setattr(SveSemantics, _k, _v)
