@@ -32,7 +32,7 @@ from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import LarkError, VisitError
 
 from ...cards.parse_cache import NO_PARSE, ParseCache
-from ...cards.textcompiler import NoParse, Uncompilable, cockatrice_cards
+from ...cards.textcompiler import NUMBER_WORDS, NoParse, Uncompilable, cockatrice_cards
 from . import assembly as tc
 from .assembly import (
     BEHAVIOUR_FIELDS,
@@ -2332,10 +2332,20 @@ def compile_text(text: str, *, card_type: str = "follower", name: str = "") -> d
     return fields
 
 
+#: words of later sets for concepts the comprehensive rules 1.16.0 do not define: text that uses them
+#: is refused saying so (Super-Evolve, Super Evolution Points; 12 lists the ability icons there are)
+_UNDEFINED = re.compile(r"(?i)\bsuper[- ]evol(?:ve|ved|ves|ution)\b")
+
+
 def _wrap(name: str, text: str, fn: Any) -> None:
     try:
         fn()
     except (NoParse, RecursionError):
+        for sent in split_sentences(text):
+            m = _UNDEFINED.search(sent)
+            if m:
+                raise Uncompilable(f"{render(sent.strip())} ({m.group(0)}: not in the comprehensive rules 1.16.0)",
+                                   name) from None
         raise Uncompilable(render(_unread_sentence(text)), name) from None
 
 
@@ -2351,6 +2361,8 @@ def _unread_sentence(line: str) -> str:
         sent = re.sub(r"^\(\d+\)\s*", "", sent.strip())  # an option of a choice (5.17.1.1)
         if options and re.search(r"(?i)\bchooses? (?:one|up to \w+|\w+) of the following\b", sent):
             continue  # the heading of the choice: read with its options
+        if options and re.search(r"(?i)(?:^|\]\s*)choose (?:\d+|one|up to \w+)\.?$", sent.strip()):
+            continue  # the newer template's heading "Choose 1." / "Choose up to 2."
         ok = False
         for start in ("paragraph", "spell_text"):
             try:
@@ -2457,6 +2469,26 @@ class _NewerTemplate(Transformer):
         for w in items:
             out = tc._ref_list(out, _ref(w)) if out else tc._ref_list([], _ref(w))
         return out
+
+
+    def at_least_word(self, n: Token, parts: tuple) -> dict:
+        return self.at_least_bare(str(NUMBER_WORDS[str(n).lower()]), parts)
+
+    def repeat_quoted(self, n: Token, q: Token) -> list:
+        # "Do the following N times. "EFFECT"": the quoted effect is an effect of the card's own
+        # ability (no ability of its own), read as a spell's effect and performed N times
+        times = NUMBER_WORDS.get(str(n).lower()) or _num(n)
+        source = _SOURCE[0]
+        try:
+            got = compile_text(str(q)[1:-1], card_type="spell")
+        except Uncompilable:
+            raise NoParse(str(q)) from None
+        finally:
+            _SOURCE[0] = source
+        eff = got.get("effect")
+        if set(got) != {"effect"} or not isinstance(eff, dict) or set(eff) != {"do"} or _mentions(eff, "$it"):
+            raise NoParse(str(q))  # a selection or a pronoun inside the repeated effect: not read
+        return [{"repeat": {"n": times, "do": eff["do"]}}]
 
 
 for _k, _v in vars(_NewerTemplate).items():
