@@ -1768,6 +1768,10 @@ def _run_sentences(sents: list, asm: _Asm) -> list:
                 region = {"paid": "earth_rite"}
             region_cond, region_out = region, []
             target = region_out
+        if len(items) == 1 and "@otherwise" in items[0]:
+            _otherwise(items[0]["@otherwise"], target, asm)
+            last_if = None
+            continue
         if continues and last_if is not None:
             for it in items:
                 asm.item(it, last_if["if"]["then"], None)
@@ -2489,6 +2493,33 @@ class _NewerTemplate(Transformer):
         if set(got) != {"effect"} or not isinstance(eff, dict) or set(eff) != {"do"} or _mentions(eff, "$it"):
             raise NoParse(str(q))  # a selection or a pronoun inside the repeated effect: not read
         return [{"repeat": {"n": times, "do": eff["do"]}}]
+
+
+    def otherwise(self, e: list) -> list:
+        return [{"@otherwise": e}]
+
+    def draw_revealed(self) -> list:
+        return [{"@draw_revealed": True}]  # read only by an "Otherwise" after a reveal (_otherwise)
+
+
+def _otherwise(items: list, target: list, asm: _Asm) -> None:
+    """"Otherwise, Y." after "If A, X.": the instruction before is that "if"; Y is its "else"."""
+    last = target[-1] if target else None
+    if not (isinstance(last, dict) and set(last) == {"if"} and "else" not in last["if"]):
+        raise NoParse("'Otherwise' with no 'If' before it")
+    if any("@draw_revealed" in it for it in items):
+        # the card revealed from the top of the deck, unmoved when the condition does not hold
+        rev = target[-2] if len(target) >= 2 else None
+        what = rev.get("reveal", {}).get("what") if isinstance(rev, dict) and isinstance(rev.get("reveal"), dict) else None
+        if what != {"zone": "deck", "player": "you", "top": 1} or len(items) != 1:
+            raise NoParse("'the revealed card' is not the top card of the deck")
+        last["if"]["else"] = [{"draw": 1}]
+        return
+    sub: list = []
+    asm.run(items, sub)
+    if not sub:
+        raise NoParse("Otherwise")
+    last["if"]["else"] = sub
 
 
 for _k, _v in vars(_NewerTemplate).items():
