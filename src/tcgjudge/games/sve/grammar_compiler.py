@@ -2495,6 +2495,9 @@ class _NewerTemplate(Transformer):
         return [{"repeat": {"n": times, "do": eff["do"]}}]
 
 
+    def remaining_pp(self) -> dict:
+        return {"player_value": {"key": "pp", "player": "you"}}  # 3.2.2: the play points left
+
     def otherwise(self, e: list) -> list:
         return [{"@otherwise": e}]
 
