@@ -2498,6 +2498,9 @@ class _NewerTemplate(Transformer):
     def remaining_pp(self) -> dict:
         return {"player_value": {"key": "pp", "player": "you"}}  # 3.2.2: the play points left
 
+    def if_instead_and(self, c: dict, p: Any, n: Token, w: Any) -> list:
+        return [{"@instead": _one_instruction(p), "cond": c}, {"@if": c, "then": tc.k_deal(_num(n), _ref(w))}]
+
     def otherwise(self, e: list) -> list:
         return [{"@otherwise": e}]
 
