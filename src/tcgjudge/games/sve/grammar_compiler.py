@@ -2468,11 +2468,11 @@ class _NewerTemplate(Transformer):
     def ref_item(self, w: Any) -> Any:
         return w
 
-    def ref_list(self, *items: Any) -> list:
+    def deal_list(self, n: Any, *items: Any) -> list:
         out: list = []
         for w in items:
-            out = tc._ref_list(out, _ref(w)) if out else tc._ref_list([], _ref(w))
-        return out
+            out = tc._ref_list(out, _ref(w))
+        return tc.k_deal(n, out)
 
 
     def at_least_word(self, n: Token, parts: tuple) -> dict:
