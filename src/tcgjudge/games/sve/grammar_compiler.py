@@ -32,7 +32,7 @@ from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import LarkError, VisitError
 
 from ...cards.parse_cache import NO_PARSE, ParseCache
-from ...cards.textcompiler import NoParse, Uncompilable, cockatrice_cards
+from ...cards.textcompiler import NUMBER_WORDS, NoParse, Uncompilable, cockatrice_cards
 from . import assembly as tc
 from .assembly import (
     BEHAVIOUR_FIELDS,
@@ -959,6 +959,7 @@ def _build_sel(parts: tuple) -> Sel:
     zone = owner = None
     among = False
     kinds = []
+    trait_and = False
     for p in parts:
         if isinstance(p, dict):
             q = p
@@ -986,6 +987,9 @@ def _build_sel(parts: tuple) -> Sel:
             filt["where"] = {"not": {"is": ["it", {"class": p[1]}]}}  # "a non-Dragoncraft card" (2.2)
         elif p[0] in ("trait", "class", "token_name", "name"):
             kinds.append(p)
+        elif p[0] == "trait_and":
+            kinds.append(("trait", p[1]))  # "each Academic and Beast follower": either trait
+            trait_and = True
         elif p[0] == "head":
             head_found = True
             hs = p[1]
@@ -1061,6 +1065,8 @@ def _build_sel(parts: tuple) -> Sel:
         if filt.pop("evolved") is not True:
             raise NoParse("an unevolved card in the evolve deck")
         filt["special"] = "evolved"
+    if trait_and and not (q.get("each") or (plural and not q)):
+        raise NoParse("an A and B card")  # one card of both traits, or one of either: not read
     s = Sel(filt)
     if q.get("each"):
         s.each, s.n = True, None
@@ -1762,6 +1768,10 @@ def _run_sentences(sents: list, asm: _Asm) -> list:
                 region = {"paid": "earth_rite"}
             region_cond, region_out = region, []
             target = region_out
+        if len(items) == 1 and "@otherwise" in items[0]:
+            _otherwise(items[0]["@otherwise"], target, asm)
+            last_if = None
+            continue
         if continues and last_if is not None:
             for it in items:
                 asm.item(it, last_if["if"]["then"], None)
@@ -2326,10 +2336,20 @@ def compile_text(text: str, *, card_type: str = "follower", name: str = "") -> d
     return fields
 
 
+#: words of later sets for concepts the comprehensive rules 1.16.0 do not define: text that uses them
+#: is refused saying so (Super-Evolve, Super Evolution Points; 12 lists the ability icons there are)
+_UNDEFINED = re.compile(r"(?i)\bsuper[- ]evol(?:ve|ved|ves|ution)\b")
+
+
 def _wrap(name: str, text: str, fn: Any) -> None:
     try:
         fn()
     except (NoParse, RecursionError):
+        for sent in split_sentences(text):
+            m = _UNDEFINED.search(sent)
+            if m:
+                raise Uncompilable(f"{render(sent.strip())} ({m.group(0)}: not in the comprehensive rules 1.16.0)",
+                                   name) from None
         raise Uncompilable(render(_unread_sentence(text)), name) from None
 
 
@@ -2345,6 +2365,8 @@ def _unread_sentence(line: str) -> str:
         sent = re.sub(r"^\(\d+\)\s*", "", sent.strip())  # an option of a choice (5.17.1.1)
         if options and re.search(r"(?i)\bchooses? (?:one|up to \w+|\w+) of the following\b", sent):
             continue  # the heading of the choice: read with its options
+        if options and re.search(r"(?i)(?:^|\]\s*)choose (?:\d+|one|up to \w+)\.?$", sent.strip()):
+            continue  # the newer template's heading "Choose 1." / "Choose up to 2."
         ok = False
         for start in ("paragraph", "spell_text"):
             try:
@@ -2400,3 +2422,112 @@ def database_vocabulary(path: str | Path) -> None:
 
 __all__ = ["GRAMMAR_FILE", "SveSemantics", "Uncompilable", "compile_entry", "compile_text", "database_vocabulary",
            "learn_entry", "parse", "vocabulary"]
+
+
+# ------------------------------------------------------------ the newer official template (BP21)
+@v_args(inline=True)
+class _NewerTemplate(Transformer):
+    """The meanings of the rules of grammar.lark's section "the newer official template": each the
+    meaning of the earlier template's form it restates (added to :class:`SveSemantics`)."""
+
+    def cost_engage_self(self, _n: Token) -> list:
+        return ["engage"]  # 10.4.6: "{ENGAGE} this": engage this card
+
+    def cost_banish_self(self, _n: Token) -> list:
+        return [{"banish": "self"}]  # 5.6 as a cost (10.4.7)
+
+    def k_trait_or(self, a: Token, b: Token) -> tuple:
+        got = [_VOCAB["TRAIT"].get(str(t).lower(), str(t)) for t in (a, b)]
+        return ("trait", got if got[0] != got[1] else got[0])  # 2.4: a card with either trait
+
+    def k_trait_and(self, a: Token, b: Token) -> tuple:
+        return ("trait_and", [_VOCAB["TRAIT"].get(str(t).lower(), str(t)) for t in (a, b)])
+
+    def search_summon_shuffle(self, s: Sel) -> list:
+        return tc.k_search_field(s)
+
+    def search_add_shuffle(self, s: Sel) -> list:
+        return tc.k_search(s)
+
+    def search_ex_shuffle(self, s: Sel) -> list:
+        return tc.k_search_ex(s)
+
+    def deal_them_each(self, n: Any) -> list:
+        return tc.k_deal_it(n)
+
+
+    def np_kind_token(self, *parts: Any) -> Sel:
+        return _build_sel(parts + (("adj", "token"),))
+
+    def total_count(self, s: Sel) -> dict:
+        return self.count(s)
+
+    def token_choice_each(self, n: Any, a: Token, b: Token) -> dict:
+        return self.token_choice(n, a, b)
+
+    def ref_item(self, w: Any) -> Any:
+        return w
+
+    def deal_list(self, n: Any, *items: Any) -> list:
+        out: list = []
+        for w in items:
+            out = tc._ref_list(out, _ref(w))
+        return tc.k_deal(n, out)
+
+
+    def at_least_word(self, n: Token, parts: tuple) -> dict:
+        return self.at_least_bare(str(NUMBER_WORDS[str(n).lower()]), parts)
+
+    def repeat_quoted(self, n: Token, q: Token) -> list:
+        # "Do the following N times. "EFFECT"": the quoted effect is an effect of the card's own
+        # ability (no ability of its own), read as a spell's effect and performed N times
+        times = NUMBER_WORDS.get(str(n).lower()) or _num(n)
+        source = _SOURCE[0]
+        try:
+            got = compile_text(str(q)[1:-1], card_type="spell")
+        except Uncompilable:
+            raise NoParse(str(q)) from None
+        finally:
+            _SOURCE[0] = source
+        eff = got.get("effect")
+        if set(got) != {"effect"} or not isinstance(eff, dict) or set(eff) != {"do"} or _mentions(eff, "$it"):
+            raise NoParse(str(q))  # a selection or a pronoun inside the repeated effect: not read
+        return [{"repeat": {"n": times, "do": eff["do"]}}]
+
+
+    def remaining_pp(self) -> dict:
+        return {"player_value": {"key": "pp", "player": "you"}}  # 3.2.2: the play points left
+
+    def if_instead_and(self, c: dict, p: Any, n: Token, w: Any) -> list:
+        return [{"@instead": _one_instruction(p), "cond": c}, {"@if": c, "then": tc.k_deal(_num(n), _ref(w))}]
+
+    def otherwise(self, e: list) -> list:
+        return [{"@otherwise": e}]
+
+    def draw_revealed(self) -> list:
+        return [{"@draw_revealed": True}]  # read only by an "Otherwise" after a reveal (_otherwise)
+
+
+def _otherwise(items: list, target: list, asm: _Asm) -> None:
+    """"Otherwise, Y." after "If A, X.": the instruction before is that "if"; Y is its "else"."""
+    last = target[-1] if target else None
+    if not (isinstance(last, dict) and set(last) == {"if"} and "else" not in last["if"]):
+        raise NoParse("'Otherwise' with no 'If' before it")
+    if any("@draw_revealed" in it for it in items):
+        # the card revealed from the top of the deck, unmoved when the condition does not hold
+        rev = target[-2] if len(target) >= 2 else None
+        what = rev.get("reveal", {}).get("what") if isinstance(rev, dict) and isinstance(rev.get("reveal"), dict) else None
+        if what != {"zone": "deck", "player": "you", "top": 1} or len(items) != 1:
+            raise NoParse("'the revealed card' is not the top card of the deck")
+        last["if"]["else"] = [{"draw": 1}]
+        return
+    sub: list = []
+    asm.run(items, sub)
+    if not sub:
+        raise NoParse("Otherwise")
+    last["if"]["else"] = sub
+
+
+for _k, _v in vars(_NewerTemplate).items():
+    if not _k.startswith("_"):
+        setattr(SveSemantics, _k, _v)

@@ -143,6 +143,18 @@ _FAN_SUBS: list[tuple[str, Any, int]] = [
 
 _FAN_RES = [(re.compile(p, f), r) for p, r, f in _FAN_SUBS]
 
+# ------------------------------------------------------------------ the newer official template
+# Later sets (BP21 on) print "this" alone where the earlier template printed "this card" / "this
+# follower": "Evolve (1): Evolve this.", "Act {ENGAGE} this, bury this:", "give this +2/+0", "this
+# has Bane", "When this leaves the field".  Only "this" that is no determiner is the card's
+# self-reference (2.6: card text speaks of the card it is printed on): "this turn", "this ability",
+# "this way", "this one", "this card's" keep their meaning, and "this" never stands for another card
+# (a card selected or named earlier is "it" / "that card").  Written "this card", the grammar reads
+# it where the earlier template's "this card" / "this follower" stood, with the same meaning.
+_SELF_THIS = re.compile(
+    r"\b([Tt])his\b(?!['\u2019]s\b)(?!\s+(?:card|cards|follower|followers|amulet|amulets|spell|token|leader|turn|"
+    r"ability|abilities|effect|one|way|game|time|phase|trait)\b)(?!-)")
+
 
 _LINE_START_SUBS = [
     (re.compile(r"^(?:Evolve)\s*(?=\(|\d|\[PP)", re.IGNORECASE), "[EVOLVE] "),
@@ -203,6 +215,7 @@ def notation(text: str) -> str:
     """Rewrite a card text's icons to markers and drop reminder text (2.6.2)."""
     t = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
     t = t.replace("\r", "")
+    t = _SELF_THIS.sub(r"\1his card", t)
     for rx, rep in _ICON_RES:
         t = rx.sub(rep, t)
     # reminder text: a parenthesized phrase with words (not "(1)" option numbers or icons) that is
@@ -219,6 +232,9 @@ def notation(text: str) -> str:
         for rx, rep in _FAN_RES:
             line = rx.sub(rep, line)
         line = re.sub(r"\((\d+|X)\)", r"[PP=\1]", line) if _has_cost_colon(line) else line
+        # "Fanfare: (2) Search ...": a play point icon right after a trigger icon is a cost (10.4.7)
+        line = re.sub(r"^((?:\[(?:FANFARE|LASTWORDS|ONEVOLVE|STRIKE|FSTRIKE|LSTRIKE)\]\s*)+)\((\d+|X)\)(?=\s)",
+                      r"\1[PP=\2]", line)
         lines.append(line.strip())
     return "\n".join(lines).strip()
 
