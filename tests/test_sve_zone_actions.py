@@ -37,11 +37,11 @@ def _do(text: str) -> list:
     "Fanfare: Select a follower in your cemetery and deal it 2 damage.",
     "Fanfare: Select a follower in your EX area. Deal it 1 damage.",
     "Last Words: Deal 2 damage to this card.",
-    # 5.5.1: destroy a card on the field; 5.33.1: bury a card you control
+    # 5.5.1: destroy a card on the field
     "Fanfare: Select a follower in your hand and destroy it.",
     "Fanfare: Look at the top 3 cards of your deck. Select a follower from among them and destroy it.",
-    "Fanfare: Select a follower in your cemetery and bury it.",
     # 1.3.2.1: already there
+    "Fanfare: Select a follower in your cemetery and bury it.",
     "Fanfare: Select a follower in your hand and put it into your hand.",
 ])
 def test_actions_on_cards_where_they_cannot_act_are_refused(text: str) -> None:
@@ -70,6 +70,9 @@ def test_actions_on_cards_where_they_cannot_act_are_refused(text: str) -> None:
     "Fanfare: Select a follower in your cemetery and put it onto your field. Engage it.",
     "Fanfare: Select a card in your EX area and put it onto your field. Deal it 1 damage.",
     "Last Words: Banish this card. Then, summon it.",
+    # 5.33.1, 3.1.2: the player controls the cards in their own deck, hand and EX area
+    "Fanfare: Look at the top card of your deck. You may bury it.",
+    "Fanfare: Select a card in your EX area and bury it.",
 ])
 def test_moves_from_the_zones_the_text_names_compile(text: str) -> None:
     assert _do(text)

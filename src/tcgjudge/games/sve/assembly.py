@@ -1360,8 +1360,9 @@ _CHANGES = ("modify", "grant", "set_stats", "lose", "set_evolve_cost", "counter"
 
 #: the zones whose cards an action can act on (see _Asm.check_acted_on), with the rule; an
 #: instruction not listed (banish 5.6.1, to_deck, move and put 5.4.1, summon from the zone the
-#: text names 5.4.3, put into the EX area, reveal 5.20.1, play, swap 5.12.1) acts on a card in
-#: any zone the text names
+#: text names 5.4.3, put into the EX area, reveal 5.20.1, play, swap 5.12.1; bury 5.33.1, a card
+#: the player controls, which is any card in their own zones, 3.1.2) acts on a card in any zone
+#: the text names
 _FIELD = ("field",)
 _ACTS_IN: dict[str, tuple[tuple[str, ...], str]] = {
     "evolve": (_FIELD, "5.15.1: a card on the field"),
@@ -1370,7 +1371,6 @@ _ACTS_IN: dict[str, tuple[tuple[str, ...], str]] = {
     "no_refresh": (_FIELD, "7.2.3: the start phase refreshes the field"),
     "deal": (("field", "leader"), "5.13.1: damage to a follower or a leader"),
     "destroy": (_FIELD, "5.5.1: a card on the field"),
-    "bury": (_FIELD, "5.33.1: cards the player controls"),
     "maneuver": (_FIELD, "5.31.1"),
     "transform": (("field", "ex_area"), "5.16.1, 9.1.4.1: the token is made in that zone"),
     "give_control": (_FIELD, "5.21.2: a card on the field"),
@@ -1388,7 +1388,7 @@ _MOVES_SELF_TO: dict[str, str | None] = {
     "put_ex": "ex_area", "summon": "field", "put_field": "field", "move": None}
 #: actions that do nothing to a card already where they put it (1.3.2.1)
 _NOT_FROM: dict[str, tuple[str, ...]] = {"return": ("hand",), "put_field": _FIELD, "summon": _FIELD,
-                                         "put_ex": ("ex_area",)}
+                                         "put_ex": ("ex_area",), "bury": ("cemetery",)}
 
 
 #: instructions whose "as" binding may be left out
