@@ -83,3 +83,20 @@ def test_evolve_after_a_summon_names_the_card_on_the_field() -> None:
     # 4.1.4.1: "it" is the card after it moved from the cemetery to the field
     assert _do("Fanfare: Select a follower in your cemetery. Summon it and evolve it.") == [
         {"summon": {"what": "t", "as": "c"}}, {"evolve": "c"}]
+
+
+@pytest.mark.rules("sve", "2.8.3")
+@pytest.mark.parametrize("text", [
+    "Fanfare: Select an enemy leader or enemy follower on the field and give it -1 defense.",
+    "Fanfare: Select a follower or leader on the field and give it +1/+1.",
+])
+def test_a_stat_change_of_a_selected_leader_is_refused(text: str) -> None:
+    # 2.8.3: a leader's defense is its player's value (leader_def); a continuous stat change
+    # of the leader object would give it nothing
+    with pytest.raises(Uncompilable):
+        _compile(text)
+
+
+def test_stat_changes_of_followers_and_damage_to_leaders_compile() -> None:
+    assert _do("Fanfare: Select an enemy leader or enemy follower on the field and deal it 2 damage.")
+    assert _do("Fanfare: Select a follower on the field and give it +1/+1.")

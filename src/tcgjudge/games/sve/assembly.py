@@ -1234,6 +1234,13 @@ class _Asm:
         else:
             refs = [arg.get("what")] if isinstance(arg, dict) else []
         cost_only = op == "modify" and isinstance(arg, dict) and set(arg) - {"what", "until"} == {"cost"}
+        if op in ("modify", "set_stats") and not cost_only and any(
+                isinstance(w, str) and any(t.get("as") == w and "leader" in _listed(t.get("type"))
+                                           for t in self.targets) for w in refs):
+            # 2.8.3: a leader has defense, kept as its player's ``leader_def``, not a stat a
+            # continuous effect changes: "Select your leader or a follower ... give it +2
+            # defense" would give the leader nothing
+            raise NoParse("a stat change of a selected leader")
         for w in refs:
             if w == "self" and cost_only and self.zones.get("self") != "hand":
                 raise NoParse("'it costs less' names the card already played")
@@ -1352,6 +1359,10 @@ class _Asm:
         extra = {k: v for k, v in a.items() if k not in ("as", "zone", "n")}
         out.insert(idx + 1, {"token": {**extra, "n": {"sub": [n, {"len": made}]}, "zone": "ex_area"}})
         self.it = made
+
+
+def _listed(v: Any) -> list:
+    return v if isinstance(v, list) else [v]
 
 
 #: instructions that change a card's characteristics (see _Asm.check_changed)
