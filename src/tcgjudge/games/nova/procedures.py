@@ -642,7 +642,7 @@ def rules_process(g: Game, at_priority: bool = True) -> bool:
     acted = False
     g.begin_batch()
     # 503: servants whose damage reaches their HP, or whose HP is 0 or less, are destroyed
-    for oid in list(g.all_in("field")):
+    for oid in _field_ids(g) if _servant_to_destroy(g) else ():
         o = g.objects[oid]
         c = g.chars(oid)
         if "servant" not in c["types"] or o.get("destroyed"):
@@ -660,7 +660,7 @@ def rules_process(g: Game, at_priority: bool = True) -> bool:
         waiting_for.update(t.bind.get("_destroyed", ()))
     for x in g.zones[(-1, "waiting")]:
         waiting_for.update((g.objects[x].get("env") or {}).get("_destroyed", ()))
-    gone = [oid for oid in g.all_in("field") if g.objects[oid].get("destroyed") and oid not in waiting_for]
+    gone = [oid for oid in _field_ids(g) if g.objects[oid].get("destroyed") and oid not in waiting_for]
     if gone:
         g.begin_batch()
         for oid in gone:
@@ -678,11 +678,52 @@ def rules_process(g: Game, at_priority: bool = True) -> bool:
     return acted
 
 
+def _field_ids(g: Game) -> list[int]:
+    """The objects on both fields, the first player's first (the order of ``g.all_in``), as a new list."""
+    return g.zones[(0, "field")] + g.zones[(1, "field")]
+
+
+def _servants(g: Game) -> list[tuple[int, int]]:
+    """The servants on the fields with their HP (``def``), in the order of :func:`_field_ids`."""
+    out = []
+    for oid in _field_ids(g):
+        c = g.chars(oid)
+        if "servant" in c["types"]:
+            out.append((oid, c.get("def") or 0))
+    return out
+
+
+def _servant_to_destroy(g: Game) -> bool:
+    """503: whether a servant not yet destroyed has damage reaching its HP or HP 0 or less.  The
+    servants and their HP follow from characteristics and zones alone, so they are kept with the
+    characteristics (``Game.memo_chars``); damage and the destroyed mark are read each time."""
+    objs = g.objects
+    for oid, hp in g.memo_chars(("nova_servants",), lambda: _servants(g)):
+        o = objs[oid]
+        if not o.get("destroyed") and (hp <= 0 or o.get("damage", 0) >= hp):
+            return True
+    return False
+
+
+def _same_names(g: Game) -> bool:
+    """505: whether a player has two characters, or two Unique cards, of one name on the field
+    (from characteristics and zones alone: kept with the characteristics)."""
+    for p in (0, 1):
+        names: set[str] = set()
+        for oid in g.zone(p, "field"):
+            c = g.chars(oid)
+            if "character" in c["types"] or has_kw(c.get("keywords", ()), "unique"):
+                if c["name"] in names:
+                    return True
+                names.add(c["name"])
+    return False
+
+
 def _limit_and_equip(g: Game, rules: Any) -> bool:
     """505 and 506; True when anything was done."""
     acted = False
     # 505: one card of a name where only one may be
-    for p in (0, 1):
+    for p in ((0, 1) if g.memo_chars(("nova_same_names",), lambda: _same_names(g)) else ()):
         by_name: dict[str, list[int]] = {}
         for oid in g.zone(p, "field"):
             c = g.chars(oid)
@@ -700,7 +741,7 @@ def _limit_and_equip(g: Game, rules: Any) -> bool:
                 g.end_batch()
                 acted = True
     # 506: a magic item whose equipped card left the field goes to the graveyard
-    for oid in list(g.all_in("field")):
+    for oid in _field_ids(g):
         o = g.objects[oid]
         t = o.get("equipped_to")
         if t is None:
