@@ -319,50 +319,26 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
         opts.append((rules.activate_label(g, oid, ab), ("act", oid, ab.index)))
     if waiting_locked(g):
         return opts  # 912.2 (energy abilities do not use the waiting area)
-    for oid in g.zone(p, "field"):  # 703.1, 801.3: activated abilities
-        c = g.chars(oid)
-        for ab in c["acts"]:
-            if ab.spec.get("energy_ab") or "field" not in ab.zones:
-                continue
-            if not timing_ok(g, p, ab.spec, main):
-                continue
-            if not rules.ability_usable(g, p, oid, ab):
-                continue
-            if not targets_available(g, p, oid, ab.spec, None):
-                continue
+    acts, plays = g.memo_chars(("nova_priority_candidates", p), lambda: _priority_candidates(g, p))
+    for oid, ab in acts:  # 703.1, 801.3, 803.1.3
+        if timing_ok(g, p, ab.spec, main) and rules.ability_usable(g, p, oid, ab) \
+                and targets_available(g, p, oid, ab.spec, None):
             opts.append((rules.activate_label(g, oid, ab), ("act", oid, ab.index)))
-    for zone in ("hand", "graveyard"):  # 803.1.3: abilities whose text names the zone they work in
-        for oid in g.zone(p, zone):
-            c = g.chars(oid)
-            for ab in c.get("acts", ()):
-                if zone not in ab.zones or ab.spec.get("energy_ab"):
-                    continue
-                if timing_ok(g, p, ab.spec, main) and rules.ability_usable(g, p, oid, ab) \
-                        and targets_available(g, p, oid, ab.spec, None):
-                    opts.append((rules.activate_label(g, oid, ab), ("act", oid, ab.index)))
     seen: set[str] = set()
-    for zone in ("hand", "character_deck"):
-        for oid in g.zone(p, zone):
-            key = g.objects[oid].card.key
-            if key in seen:
-                continue
-            c = g.chars(oid)
-            ts = c["types"]
-            if zone == "hand" and "character" in ts or zone == "character_deck" and "character" not in ts:
-                continue
-            swift = has_kw(c.get("keywords", ()), "swiftcast")  # 1002.2
-            if not (main or swift):
-                continue
-            if card_playable(g, p, oid):
-                seen.add(key)
-                opts.append((f"play {key}", ("play", oid)))
-            if c.get("alt_cost") is not None and card_playable(g, p, oid, alt=True):
-                seen.add(key)  # 902.9, 902.9.2.1: the alternative cost is declared as it is played
-                opts.append((f"play {key} with alternative cost", ("play", oid, "alt")))
-            eff = c.get("effect")
-            if eff is not None and eff.spec.get("optional_cost") and card_playable(g, p, oid, optional=True):
-                seen.add(key)  # 902.8.2: whether to pay an optional additional cost is chosen as it is played
-                opts.append((f"play {key} with additional cost", ("play", oid, "optional")))
+    for oid, key, swift, alt, optional in plays:
+        if key in seen:
+            continue
+        if not (main or swift):
+            continue
+        if card_playable(g, p, oid):
+            seen.add(key)
+            opts.append((f"play {key}", ("play", oid)))
+        if alt and card_playable(g, p, oid, alt=True):
+            seen.add(key)  # 902.9, 902.9.2.1: the alternative cost is declared as it is played
+            opts.append((f"play {key} with alternative cost", ("play", oid, "alt")))
+        if optional and card_playable(g, p, oid, optional=True):
+            seen.add(key)  # 902.8.2: whether to pay an optional additional cost is chosen as it is played
+            opts.append((f"play {key} with additional cost", ("play", oid, "optional")))
     if main and not g.record.get(f"{p}:energy_set"):  # 404.2.1, 906.1
         setk: set[str] = set()
         for oid in g.zone(p, "hand"):
@@ -371,6 +347,36 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
                 setk.add(key)
                 opts.append((f"set energy {key}", ("set", oid)))
     return opts
+
+
+def _priority_candidates(g: Game, p: int) -> tuple[list[tuple[int, Any]], list[tuple[int, str, bool, bool, bool]]]:
+    """What ``p`` might play, as far as characteristics and zones tell, in the order the options
+    list them: the activated abilities (``(object, ability)``: on the field, 703.1, 801.3; in the
+    hand or graveyard when their text names that zone, 803.1.3; energy abilities apart, 801.6.3.1)
+    and the cards (``(object, name, swiftcast, alternative cost, optional cost)``: non-character
+    cards in the hand, characters in the character deck).  Timing, costs and targets are checked
+    at each priority window; this part is kept with the characteristics (``Game.memo_chars``)."""
+    acts: list[tuple[int, Any]] = []
+    for oid in g.zone(p, "field"):
+        for ab in g.chars(oid)["acts"]:
+            if not ab.spec.get("energy_ab") and "field" in ab.zones:
+                acts.append((oid, ab))
+    for zone in ("hand", "graveyard"):
+        for oid in g.zone(p, zone):
+            for ab in g.chars(oid).get("acts", ()):
+                if zone in ab.zones and not ab.spec.get("energy_ab"):
+                    acts.append((oid, ab))
+    plays: list[tuple[int, str, bool, bool, bool]] = []
+    for zone in ("hand", "character_deck"):
+        for oid in g.zone(p, zone):
+            c = g.chars(oid)
+            if ("character" in c["types"]) != (zone == "character_deck"):
+                continue
+            eff = c.get("effect")
+            plays.append((oid, g.objects[oid].card.key, has_kw(c.get("keywords", ()), "swiftcast"),  # 1002.2
+                          c.get("alt_cost") is not None,
+                          bool(eff is not None and eff.spec.get("optional_cost"))))
+    return acts, plays
 
 
 def timing_ok(g: Game, p: int, spec: dict, main: bool) -> bool:
