@@ -648,7 +648,7 @@ def rules_process(g: Game, at_priority: bool = True) -> bool:
     acted = False
     g.begin_batch()
     # 503: servants whose damage reaches their HP, or whose HP is 0 or less, are destroyed
-    for oid in _field_ids(g) if _servant_to_destroy(g) else ():
+    for oid in g.all_in("field") if _servant_to_destroy(g) else ():
         o = g.objects[oid]
         c = g.chars(oid)
         if "servant" not in c["types"] or o.get("destroyed"):
@@ -666,7 +666,7 @@ def rules_process(g: Game, at_priority: bool = True) -> bool:
         waiting_for.update(t.bind.get("_destroyed", ()))
     for x in g.zones[(-1, "waiting")]:
         waiting_for.update((g.objects[x].get("env") or {}).get("_destroyed", ()))
-    gone = [oid for oid in _field_ids(g) if g.objects[oid].get("destroyed") and oid not in waiting_for]
+    gone = [oid for oid in g.all_in("field") if g.objects[oid].get("destroyed") and oid not in waiting_for]
     if gone:
         g.begin_batch()
         for oid in gone:
@@ -684,15 +684,10 @@ def rules_process(g: Game, at_priority: bool = True) -> bool:
     return acted
 
 
-def _field_ids(g: Game) -> list[int]:
-    """The objects on both fields, the first player's first (the order of ``g.all_in``), as a new list."""
-    return g.zones[(0, "field")] + g.zones[(1, "field")]
-
-
 def _servants(g: Game) -> list[tuple[int, int]]:
-    """The servants on the fields with their HP (``def``), in the order of :func:`_field_ids`."""
+    """The servants on the fields with their HP (``def``), in the order of ``g.all_in``."""
     out = []
-    for oid in _field_ids(g):
+    for oid in g.all_in("field"):
         c = g.chars(oid)
         if "servant" in c["types"]:
             out.append((oid, c.get("def") or 0))
@@ -747,7 +742,7 @@ def _limit_and_equip(g: Game, rules: Any) -> bool:
                 g.end_batch()
                 acted = True
     # 506: a magic item whose equipped card left the field goes to the graveyard
-    for oid in _field_ids(g):
+    for oid in g.all_in("field"):
         o = g.objects[oid]
         t = o.get("equipped_to")
         if t is None:
