@@ -24,6 +24,7 @@ import hashlib
 import itertools
 import json
 import os
+import signal
 import sqlite3
 import statistics
 import subprocess
@@ -130,6 +131,7 @@ def main() -> None:
         rev = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.baseline],
                              capture_output=True, text=True, check=True).stdout.strip()
     results: dict[str, list[dict]] = {"now": [], "base": []}
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so that the baseline worktree is removed
     bad = 0
     with tempfile.TemporaryDirectory() as tmp:
         base = None
