@@ -36,7 +36,7 @@ class GreedyAgent:
         best: list[int] = []
         top = -1.0
         for i in range(n):
-            g = base.clone()
+            g = base.clone() if i < n - 1 else base  # the sample is not needed after its last option
             g.decide(i)
             settle(g, self.settle)
             v = evaluate(g, me)

@@ -215,7 +215,8 @@ class MctsAgent:
         """The state after the rollout's answer to ``d``: the best of at most ``width`` options
         (the passive one always among them) by the evaluation one decision later for the player
         deciding.  The clone already played on is kept, not played again (a clone carries the
-        random generator's state, so it is the state ``g.decide`` would reach)."""
+        random generator's state, so it is the state ``g.decide`` would reach); the last option
+        is played on ``g`` itself (the rollout's own state, not needed after this step)."""
         p = d.player
         n = len(d.options)
         first = passive(d)
@@ -225,8 +226,9 @@ class MctsAgent:
             self.rng.shuffle(order)
             cands = [first] + [i for i in order if i != first][:self.width - 1]
         best, top = None, -1.0
-        for i in cands:
-            h = g.clone()
+        last = len(cands) - 1
+        for k, i in enumerate(cands):
+            h = g if k == last else g.clone()
             h.decide(i)
             v = evaluate(h, p)
             if best is None or v > top + 1e-9:

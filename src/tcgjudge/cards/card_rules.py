@@ -149,10 +149,10 @@ class CardRules(DependencyHooks, GameRules):
             eff.duration == "static" and eff.op in self.COMPUTED_OPS
             and any(not isinstance(v, int) for v in eff.args.values()))
 
-    def effect_signature(self, g: Game, eff: CEffect, view: LayerView) -> Any:
+    def effect_signature(self, g: Game, eff: CEffect, view: LayerView, affected: Any = None) -> Any:
         """What the effect applies to and, for a static ability's computed values ("ATK becomes
         equal to its DEF"), the values it applies (CR 909.3a: "what or how")."""
-        what = super().effect_signature(g, eff, view)
+        what = super().effect_signature(g, eff, view, affected)
         if eff.duration != "static" or eff.op not in self.COMPUTED_OPS or not what:
             return what
         ctx = self._eff_ctx(g, eff, view)  # the values are computed as in ``apply_effect``

@@ -17,7 +17,6 @@ the answer arrives as ``frame.data["ans"]`` (the chosen option's payload).
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from . import debug
@@ -712,13 +711,15 @@ class Game:
         self.triggers.append(PendingTrigger(self.tick(), controller, source, ability, bind, 1, card))
 
     # ---------------------------------------------------------- queries
-    def all_in(self, name: str) -> Iterable[int]:
-        spec = self.rules.zone_specs[name]
-        if spec.shared:
-            yield from self.zones[(-1, name)]
-        else:
-            for p in range(len(self.players)):
-                yield from self.zones[(p, name)]
+    def all_in(self, name: str) -> list[int]:
+        """The objects in zone ``name`` of every player, the first player's first (a new list)."""
+        if self.rules.zone_specs[name].shared:
+            return list(self.zones[(-1, name)])
+        zones = self.zones
+        out: list[int] = []
+        for p in range(len(self.players)):
+            out += zones[(p, name)]
+        return out
 
     def card_count(self) -> int:
         """Every physical card in every zone, stacked ones included (tokens and the

@@ -36,9 +36,12 @@ def _order(game: GameState, effects: list[CEffect], view: LayerView) -> list[CEf
     if len(objects) < 2 or not varying:
         return effects
     depends: dict[int, set[int]] = {e.eid: set() for e in effects}
-    base_sigs = {e.eid: rules.effect_signature(game, e, view) for e in varying}
+    # what each effect applies to in this view, found once: it is also part of its signature
+    hits = {a.eid: _affected(game, a, view) for a in objects}
+    base_sigs = {e.eid: rules.effect_signature(game, e, view, None if e.affects[0] == "objs" else hits[e.eid])
+                 for e in varying}
     for a in objects:
-        hit = _affected(game, a, view)
+        hit = hits[a.eid]
         if not hit:
             continue  # applying A changes nothing, so nothing can depend on it
         trial = dict(view.chars)

@@ -140,13 +140,14 @@ class GameRules:
         them, CR 909.3a)?  An effect on fixed objects with fixed values cannot."""
         return eff.affects[0] != "objs" or eff.cond is not None
 
-    def effect_signature(self, g: GameState, eff: CEffect, view: LayerView) -> Any:
+    def effect_signature(self, g: GameState, eff: CEffect, view: LayerView, affected: Any = None) -> Any:
         """What ``eff`` applies to and how, in ``view`` (CR 909.3a: B depends on A when
-        applying A first changes this for B)."""
+        applying A first changes this for B).  ``affected``: what ``effect_affects`` answers for
+        an effect on a selection in this view, when the caller has it already."""
         if eff.affects[0] == "objs":
             return frozenset(o for o in eff.affects[1] if o in view.chars) \
                 if eff.cond is None or self.effect_condition(g, eff, view) else None
-        return frozenset(self.effect_affects(g, eff, view))
+        return frozenset(self.effect_affects(g, eff, view) if affected is None else affected)
 
     def apply_effect(self, g: GameState, eff: CEffect, chars: dict, oid: int, view: LayerView) -> dict:
         return chars

@@ -319,50 +319,26 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
         opts.append((rules.activate_label(g, oid, ab), ("act", oid, ab.index)))
     if waiting_locked(g):
         return opts  # 912.2 (energy abilities do not use the waiting area)
-    for oid in g.zone(p, "field"):  # 703.1, 801.3: activated abilities
-        c = g.chars(oid)
-        for ab in c["acts"]:
-            if ab.spec.get("energy_ab") or "field" not in ab.zones:
-                continue
-            if not timing_ok(g, p, ab.spec, main):
-                continue
-            if not rules.ability_usable(g, p, oid, ab):
-                continue
-            if not targets_available(g, p, oid, ab.spec, None):
-                continue
+    acts, plays = g.memo_chars(("nova_priority_candidates", p), lambda: _priority_candidates(g, p))
+    for oid, ab in acts:  # 703.1, 801.3, 803.1.3
+        if timing_ok(g, p, ab.spec, main) and rules.ability_usable(g, p, oid, ab) \
+                and targets_available(g, p, oid, ab.spec, None):
             opts.append((rules.activate_label(g, oid, ab), ("act", oid, ab.index)))
-    for zone in ("hand", "graveyard"):  # 803.1.3: abilities whose text names the zone they work in
-        for oid in g.zone(p, zone):
-            c = g.chars(oid)
-            for ab in c.get("acts", ()):
-                if zone not in ab.zones or ab.spec.get("energy_ab"):
-                    continue
-                if timing_ok(g, p, ab.spec, main) and rules.ability_usable(g, p, oid, ab) \
-                        and targets_available(g, p, oid, ab.spec, None):
-                    opts.append((rules.activate_label(g, oid, ab), ("act", oid, ab.index)))
     seen: set[str] = set()
-    for zone in ("hand", "character_deck"):
-        for oid in g.zone(p, zone):
-            key = g.objects[oid].card.key
-            if key in seen:
-                continue
-            c = g.chars(oid)
-            ts = c["types"]
-            if zone == "hand" and "character" in ts or zone == "character_deck" and "character" not in ts:
-                continue
-            swift = has_kw(c.get("keywords", ()), "swiftcast")  # 1002.2
-            if not (main or swift):
-                continue
-            if card_playable(g, p, oid):
-                seen.add(key)
-                opts.append((f"play {key}", ("play", oid)))
-            if c.get("alt_cost") is not None and card_playable(g, p, oid, alt=True):
-                seen.add(key)  # 902.9, 902.9.2.1: the alternative cost is declared as it is played
-                opts.append((f"play {key} with alternative cost", ("play", oid, "alt")))
-            eff = c.get("effect")
-            if eff is not None and eff.spec.get("optional_cost") and card_playable(g, p, oid, optional=True):
-                seen.add(key)  # 902.8.2: whether to pay an optional additional cost is chosen as it is played
-                opts.append((f"play {key} with additional cost", ("play", oid, "optional")))
+    for oid, key, swift, alt, optional in plays:
+        if key in seen:
+            continue
+        if not (main or swift):
+            continue
+        if card_playable(g, p, oid):
+            seen.add(key)
+            opts.append((f"play {key}", ("play", oid)))
+        if alt and card_playable(g, p, oid, alt=True):
+            seen.add(key)  # 902.9, 902.9.2.1: the alternative cost is declared as it is played
+            opts.append((f"play {key} with alternative cost", ("play", oid, "alt")))
+        if optional and card_playable(g, p, oid, optional=True):
+            seen.add(key)  # 902.8.2: whether to pay an optional additional cost is chosen as it is played
+            opts.append((f"play {key} with additional cost", ("play", oid, "optional")))
     if main and not g.record.get(f"{p}:energy_set"):  # 404.2.1, 906.1
         setk: set[str] = set()
         for oid in g.zone(p, "hand"):
@@ -371,6 +347,36 @@ def priority_options(g: Game, p: int) -> list[tuple[str, Any]]:
                 setk.add(key)
                 opts.append((f"set energy {key}", ("set", oid)))
     return opts
+
+
+def _priority_candidates(g: Game, p: int) -> tuple[list[tuple[int, Any]], list[tuple[int, str, bool, bool, bool]]]:
+    """What ``p`` might play, as far as characteristics and zones tell, in the order the options
+    list them: the activated abilities (``(object, ability)``: on the field, 703.1, 801.3; in the
+    hand or graveyard when their text names that zone, 803.1.3; energy abilities apart, 801.6.3.1)
+    and the cards (``(object, name, swiftcast, alternative cost, optional cost)``: non-character
+    cards in the hand, characters in the character deck).  Timing, costs and targets are checked
+    at each priority window; this part is kept with the characteristics (``Game.memo_chars``)."""
+    acts: list[tuple[int, Any]] = []
+    for oid in g.zone(p, "field"):
+        for ab in g.chars(oid)["acts"]:
+            if not ab.spec.get("energy_ab") and "field" in ab.zones:
+                acts.append((oid, ab))
+    for zone in ("hand", "graveyard"):
+        for oid in g.zone(p, zone):
+            for ab in g.chars(oid).get("acts", ()):
+                if zone in ab.zones and not ab.spec.get("energy_ab"):
+                    acts.append((oid, ab))
+    plays: list[tuple[int, str, bool, bool, bool]] = []
+    for zone in ("hand", "character_deck"):
+        for oid in g.zone(p, zone):
+            c = g.chars(oid)
+            if ("character" in c["types"]) != (zone == "character_deck"):
+                continue
+            eff = c.get("effect")
+            plays.append((oid, g.objects[oid].card.key, has_kw(c.get("keywords", ()), "swiftcast"),  # 1002.2
+                          c.get("alt_cost") is not None,
+                          bool(eff is not None and eff.spec.get("optional_cost"))))
+    return acts, plays
 
 
 def timing_ok(g: Game, p: int, spec: dict, main: bool) -> bool:
@@ -642,7 +648,7 @@ def rules_process(g: Game, at_priority: bool = True) -> bool:
     acted = False
     g.begin_batch()
     # 503: servants whose damage reaches their HP, or whose HP is 0 or less, are destroyed
-    for oid in list(g.all_in("field")):
+    for oid in g.all_in("field") if _servant_to_destroy(g) else ():
         o = g.objects[oid]
         c = g.chars(oid)
         if "servant" not in c["types"] or o.get("destroyed"):
@@ -678,11 +684,47 @@ def rules_process(g: Game, at_priority: bool = True) -> bool:
     return acted
 
 
+def _servants(g: Game) -> list[tuple[int, int]]:
+    """The servants on the fields with their HP (``def``), in the order of ``g.all_in``."""
+    out = []
+    for oid in g.all_in("field"):
+        c = g.chars(oid)
+        if "servant" in c["types"]:
+            out.append((oid, c.get("def") or 0))
+    return out
+
+
+def _servant_to_destroy(g: Game) -> bool:
+    """503: whether a servant not yet destroyed has damage reaching its HP or HP 0 or less.  The
+    servants and their HP follow from characteristics and zones alone, so they are kept with the
+    characteristics (``Game.memo_chars``); damage and the destroyed mark are read each time."""
+    objs = g.objects
+    for oid, hp in g.memo_chars(("nova_servants",), lambda: _servants(g)):
+        o = objs[oid]
+        if not o.get("destroyed") and (hp <= 0 or o.get("damage", 0) >= hp):
+            return True
+    return False
+
+
+def _same_names(g: Game) -> bool:
+    """505: whether a player has two characters, or two Unique cards, of one name on the field
+    (from characteristics and zones alone: kept with the characteristics)."""
+    for p in (0, 1):
+        names: set[str] = set()
+        for oid in g.zone(p, "field"):
+            c = g.chars(oid)
+            if "character" in c["types"] or has_kw(c.get("keywords", ()), "unique"):
+                if c["name"] in names:
+                    return True
+                names.add(c["name"])
+    return False
+
+
 def _limit_and_equip(g: Game, rules: Any) -> bool:
     """505 and 506; True when anything was done."""
     acted = False
     # 505: one card of a name where only one may be
-    for p in (0, 1):
+    for p in ((0, 1) if g.memo_chars(("nova_same_names",), lambda: _same_names(g)) else ()):
         by_name: dict[str, list[int]] = {}
         for oid in g.zone(p, "field"):
             c = g.chars(oid)
@@ -700,7 +742,7 @@ def _limit_and_equip(g: Game, rules: Any) -> bool:
                 g.end_batch()
                 acted = True
     # 506: a magic item whose equipped card left the field goes to the graveyard
-    for oid in list(g.all_in("field")):
+    for oid in g.all_in("field"):
         o = g.objects[oid]
         t = o.get("equipped_to")
         if t is None:

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...cards.card_rules import CardRules
-from ...cards.context import Ctx, cond, has_kw, players, select, value
+from ...cards.context import Ctx, cond, has_kw, matches, players, select, value
 from ...cards.interpreter import Run
 from ...cards.play import can_pay_generic, pay_generic, proc_pay, proc_play
 from ...kernel.effects import CEffect, LayerView
@@ -622,12 +622,10 @@ class NovaRules(CardRules):
             gen = c.get("cost_generic", 0)
         else:
             out, gen = en.need_of(base)
-        from ...cards.context import matches
-
         mods = [(Ctx(g, eff.controller, eff.source), mod) for eff, mod in g.pmods(p).get("cost_mods", ())]
         o = g.objects[oid]
         zone = o.zone if o.zone != self.waiting_zone else (o.get("from") or o.zone)  # as it was played
-        if zone not in self.layered_zones and c.get("has_static"):
+        if c.get("has_static") and zone not in self.layered_zones:
             # 801.5.5, 803.1.3: a static ability that works in the zone its text names (a card's
             # own cost while it is in the hand) applies there; the layers cover only the field
             for ab in c["abilities"]:
