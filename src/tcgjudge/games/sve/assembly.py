@@ -244,12 +244,14 @@ def k_pdraw(p: str, n: Any) -> list:
 
 
 def k_discard(n: Any) -> list:
-    return [{"discard": n}]  # 5.11
+    # 5.11: the discarded cards are "it" / "them" afterwards, in the cemetery ("Discard a card.
+    # Evolve it" names a card no longer in the hand, not this card: refused, 5.15.1)
+    return [{"discard": {"n": n, "as": "$new"}}]
 
 
 def k_discard_sel(s: Sel) -> list:
     f = {k: v for k, v in s.filt.items() if k not in ("zone", "player")}
-    return [{"discard": {"n": s.n, "filter": f}}]
+    return [{"discard": {"n": s.n, "filter": f, "as": "$new"}}]
 
 
 def k_pmill(p: str, n: Any) -> list:
@@ -258,7 +260,8 @@ def k_pmill(p: str, n: Any) -> list:
 
 
 def k_pdiscard(p: str, n: Any, random: bool = False) -> list:
-    return [{"discard": {"n": n, "player": p, "random": True}}] if random else [{"discard": {"n": n, "player": p}}]
+    got = {"n": n, "player": p, "random": True} if random else {"n": n, "player": p}
+    return [{"discard": {**got, "as": "$new"}}]
 
 
 def k_pdiscard_it(p: str) -> list:
@@ -1423,6 +1426,8 @@ def prune(spec: Any) -> Any:
                     x = {kk: vv for kk, vv in x.items() if kk != "as"}
                     if set(x) == {"what"} and k in ("summon", "put_ex", "reveal"):
                         x = x["what"]
+                    elif set(x) == {"n"} and k == "discard":
+                        x = x["n"]
                 out[k] = strip(x)
             return out
         return v

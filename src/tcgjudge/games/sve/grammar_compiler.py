@@ -47,6 +47,7 @@ from .assembly import (
     _sub_subject,
     prune,
 )
+from .later_events import LaterEvents
 from .notation import KEYWORDS, TOKEN_NAMES, TRIGGER_MARKERS, notation, render, split_sentences
 from .vocabulary import CLASSES, TRIGGERS
 
@@ -158,7 +159,7 @@ class _NP:
 
 
 @v_args(inline=True)
-class SveSemantics(Transformer):
+class SveSemantics(LaterEvents, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     # -- noun phrases -------------------------------------------------------------------
@@ -2112,6 +2113,12 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         on = {"named": on} if isinstance(on, str) else dict(on)
         on["cond"] = tc.and_cond(on.get("cond"), {"turn": "yours" if str(turn_of).lower() == "your" else "theirs"})
         ab["auto"]["on"] = on
+        out.abilities.append(ab)
+        return
+    if kind == "twice_when_ability":
+        _once, on, effect = got.children
+        ab = _when(on, effect, display)
+        ab["auto"]["per_turn"] = 2  # 10.7.2.2
         out.abilities.append(ab)
         return
     if kind == "once_when_ability":

@@ -64,6 +64,9 @@ def install(rules: CardRules) -> None:
         "combat": _filter_combat,
         "named_as": lambda ctx, oid, o, c, v: ctx.env.get(v) is not None and (
             c.get("name") == ctx.env.get(v) or ctx.env.get(v) in c.get("alt_names", ())),
+        # how a card on the field came there (procedures.moves.record_entry; 5.4.3, 10.6.2.8.1)
+        "entered_by": lambda ctx, oid, o, c, v: o.zone == "field" and o.get("entered_by") == v,
+        "entered_from": lambda ctx, oid, o, c, v: o.zone == "field" and o.get("entered_from") in _words(v),
     })
 
 
@@ -651,6 +654,7 @@ def _trigger_ability(g, rt: Run, p: int, icon: str, ans: Any) -> None:
     elif icon == "heal":  # 14.4.5.1.3.4
         g.rules.set_player_value(g, p, "leader_def", g.players[p].get("leader_def", 20) + 3)
         g.note(f"heal trigger: p{p + 1}'s leader gets 3 defense")
+        g.emit(Event("leader_def", player=p, data={"n": 3}))  # the leader's defense increased
 
 
 # ------------------------------------------------------------------ state changes

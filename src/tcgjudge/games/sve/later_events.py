@@ -1,0 +1,66 @@
+"""The meanings of the grammar rules for the events and records of the later SVE sets.
+
+The rules are in the section "events and records of the later sets" of ``grammar.lark``; the
+methods are mixed into :class:`grammar_compiler.SveSemantics` (named after their rules):
+
+- how a card came onto the field: "If this card was put onto the field by an ability" (put there by
+  an effect, 5.4.1-5.4.2, not played and put there as it resolves, 10.6.2.8.1) and "If this card
+  wasn't put onto the field from hand" (5.4.3), the selector keys ``entered_by`` / ``entered_from``
+  kept by ``procedures.moves.record_entry``;
+- a value "gained": "Whenever this card gains {DEF}" / "{ATK}" is a ``stat_change`` event that
+  increased it (5.26.1-5.26.2); "Whenever your leader gains {DEF}" a ``leader_def`` event (its
+  defense increased by an effect, or by Drain, 12.13.2);
+- "When your leader takes ability damage" (5.13.3.3);
+- "Twice per turn, when ..." (10.7.2.2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, v_args
+
+from ...cards.textcompiler import NoParse
+
+_inline = v_args(inline=True)
+
+
+class LaterEvents:
+    """Semantics of the later sets' events and records (a mixin of ``SveSemantics``)."""
+
+    # -- conditions: how this card came onto the field -------------------------------------------
+    @_inline
+    def self_entered_by_ability(self, *parts: Any) -> dict:
+        cond = {"is": ["self", {"entered_by": "ability"}]}
+        return _negated(parts, cond)
+
+    @_inline
+    def self_entered_from_hand(self, *parts: Any) -> dict:
+        cond = {"is": ["self", {"entered_from": "hand"}]}  # 5.4.3
+        return _negated(parts, cond)
+
+    # -- triggers ----------------------------------------------------------------------------------
+    @_inline
+    def on_self_gains(self, *parts: Any) -> dict:
+        stat = str(parts[-1]).lower()
+        key = "atk" if stat in ("{atk}", "attack") else "def"
+        # 5.26.1-5.26.2: the value is "increased"
+        return {"event": "stat_change", "subject": "self", "data": {"key": key, "change": "increased"}}
+
+    @_inline
+    def on_leader_gains(self, *_parts: Any) -> dict:
+        return {"event": "leader_def", "player": "you"}  # the leader's defense increased (2.8.3)
+
+    @_inline
+    def on_leader_ability_damage(self, *_parts: Any) -> dict:
+        return {"named": "leader_damaged", "data": {"kind": "ability"}}  # 5.13.3.3
+
+
+def _negated(parts: tuple, cond: dict) -> dict:
+    was = next((p for p in parts if isinstance(p, Token) and p.type == "WAS"), None)
+    if was is None:
+        raise NoParse("was")
+    return {"not": cond} if "not" in str(was).lower() or "n't" in str(was).lower() else cond
+
+
+__all__ = ["LaterEvents"]

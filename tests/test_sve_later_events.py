@@ -1,0 +1,55 @@
+"""SVE card text: the events and records of the later sets (grammar section "events and records of
+the later sets", ``games/sve/later_events.py``); each construct is played in
+``conformance/sve/cards/grammar-*.yaml``."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcgjudge.cards.textcompiler import Uncompilable
+from tcgjudge.games.sve import grammar_compiler as sg
+
+
+def sve(text: str, card_type: str = "follower") -> dict:
+    return sg.compile_text(text, card_type=card_type, name="Test Card")
+
+
+def auto(text: str) -> dict:
+    return sve(text)["abilities"][0]["auto"]
+
+
+@pytest.mark.rules("sve", "5.11.1", "5.15.1")
+def test_discard_then_it_names_the_discarded_card() -> None:
+    """"Discard a card. Evolve it.": "it" is the discarded card, now in the cemetery, where no
+    card evolves (5.15.1: a card on the field): refused, not read as this card."""
+    for text in ("Fanfare: Discard a card. Evolve it.", "Fanfare: Discard a card. Give it +1/+1.",
+                 "Fanfare: Select a follower on your field. Discard a card. Evolve it."):
+        with pytest.raises(Uncompilable):
+            sve(text)
+    # naming this card is still read, and a discard nothing refers to compiles as before
+    assert auto("Fanfare: Discard a card. Evolve this card.")["do"] == [{"discard": 1}, {"evolve": "self"}]
+    assert auto("Fanfare: Discard 2 cards. Draw 2 cards.")["do"] == [{"discard": 2}, {"draw": 2}]
+
+
+@pytest.mark.rules("sve", "5.4.1", "5.4.3", "10.6.2.8.1")
+def test_how_this_card_came_onto_the_field() -> None:
+    assert auto("Fanfare: If this card was put onto the field by an ability, evolve it.") == {
+        "on": "fanfare", "do": [{"evolve": "self"}], "if": {"is": ["self", {"entered_by": "ability"}]}}
+    got = auto("Fanfare: Draw a card. If this card wasn't put onto the field from hand, give it +2/+2.")
+    assert got["do"][1]["if"]["cond"] == {"not": {"is": ["self", {"entered_from": "hand"}]}}
+    # an evolve ability's condition of playing (10.3.3)
+    kw = sve("Evolve (1): Evolve this follower. Activate only if this card was put onto the field by an "
+             "ability.")["keywords"][0]["evolve"]
+    assert {"evolve_card": {"if": {"is": ["self", {"entered_by": "ability"}]}}} in kw
+
+
+@pytest.mark.rules("sve", "5.26.1", "5.26.2", "10.7.2.2", "5.13.3.3")
+def test_gain_triggers_and_limits() -> None:
+    assert auto("Whenever this card gains {DEF}, draw a card.")["on"] == {
+        "event": "stat_change", "subject": "self", "data": {"key": "def", "change": "increased"}}
+    assert auto("Whenever this follower gains {ATK}, give it Rush.")["on"]["data"]["key"] == "atk"
+    got = auto("Twice per turn, when your leader gains {DEF}, draw a card.")
+    assert got["on"] == {"event": "leader_def", "player": "you"} and got["per_turn"] == 2
+    assert auto("Once per turn, when this card gains {DEF}, draw a card.")["per_turn"] == 1
+    assert auto("When your leader takes ability damage, draw a card.")["on"] == {
+        "named": "leader_damaged", "data": {"kind": "ability"}}
