@@ -53,3 +53,26 @@ def test_gain_triggers_and_limits() -> None:
     assert auto("Once per turn, when this card gains {DEF}, draw a card.")["per_turn"] == 1
     assert auto("When your leader takes ability damage, draw a card.")["on"] == {
         "named": "leader_damaged", "data": {"kind": "ability"}}
+
+
+@pytest.mark.rules("sve", "5.19.1")
+def test_dice() -> None:
+    """"Roll a 6-sided die" is rolling the die of 5.19.1; a face other than 1-6 is refused."""
+    assert auto("Fanfare: Roll a 6-sided die.")["do"] == [{"roll_die": "die"}]
+    got = auto("Whenever you roll a 6-sided die, select an enemy follower on the field and deal it damage "
+               "equal to the number you roll.")
+    assert got["on"] == {"event": "die_roll", "player": "you"} and got["do"] == [{"deal": {"what": "t", "n": "die"}}]
+    assert auto("Whenever you roll a 6-sided die, if you roll a 6, draw a card.")["if"] == {"die": 6}
+    with pytest.raises(Uncompilable):
+        sve("Whenever you roll a 6-sided die, if you roll a 7, draw a card.")
+    assert auto("Fanfare: If you rolled a 6 when rolling a die this turn, draw a card.")["if"] == {"record": "rolled_6"}
+    with pytest.raises(Uncompilable):  # only the sixes of a turn are recorded
+        sve("Fanfare: If you rolled a 5 when rolling a die this turn, draw a card.")
+
+
+@pytest.mark.rules("sve", "5.26.1")
+def test_leader_gained_this_turn() -> None:
+    assert sve("Act {ENGAGE}: Draw a card. Activate only if your leader gained {DEF} this turn.")[
+        "abilities"][0]["activated"]["if"] == {"record": "leader_gained_def"}
+    assert sve("Draw X cards. X equals the number of times your leader has gained defense this turn.", "spell")[
+        "effect"]["do"] == [{"draw": {"n": {"record": "leader_gained_def"}}}]

@@ -55,6 +55,49 @@ class LaterEvents:
     def on_leader_ability_damage(self, *_parts: Any) -> dict:
         return {"named": "leader_damaged", "data": {"kind": "ability"}}  # 5.13.3.3
 
+    # -- dice (5.19.1) -----------------------------------------------------------------------------
+    @_inline
+    def roll_a_die(self, *_parts: Any) -> list:
+        return [{"roll_die": "die"}]
+
+    @_inline
+    def on_roll_die(self, *_parts: Any) -> dict:
+        return {"event": "die_roll", "player": "you"}  # binds the result as "die"
+
+    @_inline
+    def die_is(self, n: Token) -> dict:
+        return {"die": _number(n)}
+
+    @_inline
+    def rolled_this_turn(self, *_parts: Any) -> dict:
+        return {"record": "rolled"}
+
+    @_inline
+    def rolled_n_this_turn(self, n: Token, *_parts: Any) -> dict:
+        if _number(n) != 6:
+            raise NoParse("only the sixes of a turn are recorded")
+        return {"record": "rolled_6"}
+
+    @_inline
+    def value_die(self, *_parts: Any) -> str:
+        return "die"
+
+    # -- the leader's defense increased this turn ----------------------------------------------------
+    @_inline
+    def leader_gained_this_turn(self, *_parts: Any) -> dict:
+        return {"record": "leader_gained_def"}
+
+    @_inline
+    def leader_gained_count(self, *_parts: Any) -> dict:
+        return {"record": "leader_gained_def"}
+
+
+def _number(n: Token) -> int:
+    v = str(n)
+    if not v.isdigit() or not 1 <= int(v) <= 6:
+        raise NoParse(f"a die shows 1 to 6, not {v}")  # 5.19.1
+    return int(v)
+
 
 def _negated(parts: tuple, cond: dict) -> dict:
     was = next((p for p in parts if isinstance(p, Token) and p.type == "WAS"), None)

@@ -20,6 +20,7 @@ from .vocabulary import VANGUARD
 
 if TYPE_CHECKING:
     from ...cards.card_rules import CardRules
+    from ...kernel.game import Game
 
 #: what summon and put_ex pass on to the moves they plan
 _PLAN_ARGS = ("player", "side", "engaged")
@@ -168,8 +169,15 @@ def op_leader_def(rt: Run, a: dict) -> bool:
         g.rules.set_player_value(g, p, "leader_def", g.players[p].get("leader_def", 20) + n)
         g.note(f"p{p + 1}'s leader {'gets' if n > 0 else 'loses'} {abs(n)} defense")
         if n > 0:
-            g.emit(Event("leader_def", player=p, data={"n": n}))
+            leader_gained(g, p, n)
     return True
+
+
+def leader_gained(g: Game, p: int, n: int) -> None:
+    """The leader's defense increased ("your leader gains {DEF}"): an event, and a tally of the turn
+    ("if your leader gained {DEF} this turn")."""
+    g.record[f"{p}:leader_gained_def"] = g.record.get(f"{p}:leader_gained_def", 0) + 1
+    g.emit(Event("leader_def", player=p, data={"n": n}))
 
 
 def _freeze_ref(rt: Run, ref: Any) -> Any:
@@ -374,6 +382,11 @@ def op_roll_die(rt: Run, a: dict) -> bool:
     n = g.rng.below(6) + 1  # 5.19.1
     rt.env[a.get("as", "die")] = n
     g.note(f"p{rt.p + 1} rolls a die: {n}")
+    rec = g.record  # the rolls of this turn ("if you rolled a 6-sided die this turn")
+    rec[f"{rt.p}:rolled"] = rec.get(f"{rt.p}:rolled", 0) + 1
+    if n == 6:
+        rec[f"{rt.p}:rolled_6"] = rec.get(f"{rt.p}:rolled_6", 0) + 1
+    g.emit(Event("die_roll", player=rt.p, data={"n": n}))  # "whenever you roll a die" (the result: `die`)
     return True
 
 
@@ -654,7 +667,7 @@ def _trigger_ability(g, rt: Run, p: int, icon: str, ans: Any) -> None:
     elif icon == "heal":  # 14.4.5.1.3.4
         g.rules.set_player_value(g, p, "leader_def", g.players[p].get("leader_def", 20) + 3)
         g.note(f"heal trigger: p{p + 1}'s leader gets 3 defense")
-        g.emit(Event("leader_def", player=p, data={"n": 3}))  # the leader's defense increased
+        leader_gained(g, p, 3)
 
 
 # ------------------------------------------------------------------ state changes

@@ -646,7 +646,10 @@ class SveRules(CardRules):
                 if word in DESTROY_CAUSES[ev.cause]:
                     ev = Event(ev.kind, ev.oid, ev.new, ev.frm, ev.to, ev.player, word, ev.data)
                     break
-        return super().match_pattern(g, pat, p, src, ev, env)
+        bind = super().match_pattern(g, pat, p, src, ev, env)
+        if bind is not None and ev.kind == "die_roll":
+            bind["die"] = ev.data["n"]  # "if you roll a 6", "the number you roll" (5.19.1)
+        return bind
 
     def add_pending(self, g: Game, controller: int, src: int, ab: Ability, bind: dict, card: CardDef) -> None:
         """10.7.2: a triggered ability becomes pending; 10.7.2.2: "N per turn" ones at most N times
