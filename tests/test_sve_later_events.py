@@ -76,3 +76,20 @@ def test_leader_gained_this_turn() -> None:
         "abilities"][0]["activated"]["if"] == {"record": "leader_gained_def"}
     assert sve("Draw X cards. X equals the number of times your leader has gained defense this turn.", "spell")[
         "effect"]["do"] == [{"draw": {"n": {"record": "leader_gained_def"}}}]
+
+
+@pytest.mark.rules("sve", "5.10.1", "2.5", "2.2")
+def test_a_group_picked_among_the_cards_looked_at() -> None:
+    got = auto("Fanfare: Look at the top 5 cards of your deck. You may summon up to 2 followers that cost a total "
+               "of 4 or less from among them. Put the rest on the bottom of your deck in any order.")["do"][1]
+    assert got == {"select_group": {"as": "c", "from": {"type": "follower", "zone": "deck", "in": "looked",
+                                                        "player": "you"}, "n": 2, "up_to": True, "cost_total_max": 4}}
+    got = auto("Fanfare: Look at the top 5 cards of your deck. You may summon up to 2 followers with different "
+               "classes from among them. Put the rest on the bottom of your deck in any order.")["do"][1]
+    assert got["select_group"]["distinct"] == "class"
+    # a limit on a group of one card, or outside a pick among the cards looked at, is refused
+    for text in ("Fanfare: Look at the top 5 cards of your deck. You may summon a follower that costs a total of 4 "
+                 "or less from among them. Put the rest on the bottom of your deck in any order.",
+                 "Fanfare: Select 2 followers on your field that cost a total of 4 or less. Destroy them."):
+        with pytest.raises(Uncompilable):
+            sve(text)

@@ -558,11 +558,27 @@ def k_plook(p: str) -> list:
     return [{"look": {"n": 1, "player": p, "as": "$look"}}]
 
 
+#: limits on a group of cards picked together ("that cost a total of 4 or less", "with different
+#: classes"): read only where cards are picked from among the cards looked at (``_pick``)
+GROUP_TOTAL, GROUP_DISTINCT = "@cost_total_max", "@distinct_class"
+
+
 def _pick(s: Sel, may: bool) -> dict:
     f = dict(s.filt)
     f.setdefault("zone", "deck")
     f.setdefault("player", "you")
-    return {"select": {"as": "$new", "from": f, "n": s.n if isinstance(s.n, int) else 1, "up_to": may or s.up_to}}
+    total, distinct = f.pop(GROUP_TOTAL, None), f.pop(GROUP_DISTINCT, None)
+    n = s.n if isinstance(s.n, int) else 1
+    if total is None and distinct is None:
+        return {"select": {"as": "$new", "from": f, "n": n, "up_to": may or s.up_to}}
+    if n < 2:
+        raise NoParse("a total or different classes of one card")
+    got = {"as": "$new", "from": f, "n": n, "up_to": may or s.up_to}
+    if total is not None:
+        got["cost_total_max"] = total
+    if distinct:
+        got["distinct"] = "class"
+    return {"select_group": got}
 
 
 def k_may_reveal_add(s: Sel) -> list:
@@ -1217,7 +1233,7 @@ class _Asm:
             return "banished"
         if op in ("summon", "token"):
             return arg.get("zone", "field")
-        if op == "select":
+        if op in ("select", "select_group"):
             f = arg.get("from")
             return self.zones.get(f) if isinstance(f, str) else f.get("zone", "field") if isinstance(f, dict) else None
         return None

@@ -1715,6 +1715,8 @@ def _refuse_distinct(x: Any) -> None:
     elif isinstance(x, dict):
         if _DISTINCT in x:
             raise NoParse("with different names")
+        if tc.GROUP_TOTAL in x or tc.GROUP_DISTINCT in x:
+            raise NoParse("a group's total cost or classes outside a pick among cards looked at")
         for v in x.values():
             _refuse_distinct(v)
 

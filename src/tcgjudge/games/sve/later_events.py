@@ -21,6 +21,7 @@ from typing import Any
 from lark import Token, v_args
 
 from ...cards.textcompiler import NoParse
+from .assembly import GROUP_DISTINCT, GROUP_TOTAL
 
 _inline = v_args(inline=True)
 
@@ -90,6 +91,26 @@ class LaterEvents:
     @_inline
     def leader_gained_count(self, *_parts: Any) -> dict:
         return {"record": "leader_gained_def"}
+
+    # -- a group picked from among the cards looked at (5.10.1) --------------------------------------
+    @_inline
+    def q_total_cost_max(self, n: Token, *_parts: Any) -> tuple:
+        return ("qual", GROUP_TOTAL, int(str(n)))
+
+    @_inline
+    def q_different_classes(self, *_parts: Any) -> tuple:
+        return ("qual", GROUP_DISTINCT, True)
+
+    @_inline
+    def among_put_ex_two(self, a: Any, b: Any) -> list:
+        if a.each or b.each:
+            raise NoParse("each")
+        out: list = []
+        for s in (a, b):
+            s.filt.setdefault("in", "$look")  # "from among them": the cards looked at (5.10.1)
+            s.filt.setdefault("zone", "deck")
+            out += self.may([{"@pick": s}, {"put_ex": {"what": "$it", "as": "$new"}}])  # 4.8
+        return out
 
 
 def _number(n: Token) -> int:

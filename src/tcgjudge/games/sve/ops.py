@@ -39,7 +39,7 @@ def install(rules: CardRules) -> None:
         "add_stack": op_add_stack, "transfer_stack": op_transfer_stack, "serve": op_serve, "race": op_race,
         "lesson": op_lesson, "drive_check": op_drive_check, "give_drive": op_give_drive,
         "engage": _orient_op("engaged"), "refresh": _orient_op("reserved"), "set_evolve_cost": op_set_evolve_cost,
-        "token": op_token, "draw": op_draw,
+        "token": op_token, "draw": op_draw, "select_group": op_select_group,
     })
     rules.cond_hooks.update({
         "combo": cond_combo, "spellchain": cond_spellchain, "necrocharge": cond_necrocharge,
@@ -388,6 +388,36 @@ def op_roll_die(rt: Run, a: dict) -> bool:
         rec[f"{rt.p}:rolled_6"] = rec.get(f"{rt.p}:rolled_6", 0) + 1
     g.emit(Event("die_roll", player=rt.p, data={"n": n}))  # "whenever you roll a die" (the result: `die`)
     return True
+
+
+def op_select_group(rt: Run, a: dict) -> bool:
+    """"You may summon up to 2 followers that cost a total of 4 or less from among them" / "... up
+    to 2 followers with different classes ...": a player picks up to N cards one at a time, as
+    ``select`` does, each keeping the group within the limit: the costs of the cards picked add up
+    to at most ``cost_total_max`` (2.5), and with ``distinct: class`` no two share a class (2.2)."""
+    g = rt.g
+    loc = rt.loc
+    if "cands" not in loc:
+        cands = list(resolve(rt.ctx, a["from"]))
+        loc["cands"] = cands
+        loc["n"] = min(value(rt.ctx, a.get("n", 1)), len(cands))
+        loc["got"] = []
+        loc["max"] = value(rt.ctx, a["cost_total_max"]) if "cost_total_max" in a else None
+    take_pick(loc, rt.answer())
+    left = loc["cands"]
+    if loc["max"] is not None:
+        spent = sum(g.chars(x).get("cost") or 0 for x in loc["got"])
+        left = [c for c in left if spent + (g.chars(c).get("cost") or 0) <= loc["max"]]
+    if a.get("distinct") == "class":
+        taken = {g.chars(x).get("class") for x in loc["got"]}
+        left = [c for c in left if g.chars(c).get("class") not in taken]
+    if len(loc["got"]) >= loc["n"] or not left:
+        rt.bind(a["as"], loc["got"])
+        return True
+    opts = [(f"choose {g.rules.obj_ref(g, c)}", c) for c in left]
+    if a.get("up_to") or len(loc["got"]) >= loc["n"]:
+        opts.append(("done", "done"))
+    return rt.ask(rt.p, "select", f"choose ({len(loc['got']) + 1} of up to {loc['n']})", opts)
 
 
 def op_select_random(rt: Run, a: dict) -> bool:
