@@ -93,3 +93,14 @@ def test_a_group_picked_among_the_cards_looked_at() -> None:
                  "Fanfare: Select 2 followers on your field that cost a total of 4 or less. Destroy them."):
         with pytest.raises(Uncompilable):
             sve(text)
+
+
+@pytest.mark.rules("sve", "10.4.7.3", "10.6.2.5.1")
+def test_a_process_that_lowers_the_cost() -> None:
+    got = sve("When playing this card, engage 2 Academic followers on your field: This card costs 2 less to play.\n"
+              "Draw a card.", "spell")
+    assert got["play_process"] == {"cost": [{"engage": {"n": 2, "filter": {
+        "trait": "Academic", "type": "follower", "controller": "you"}}}], "less": 2}
+    assert got["effect"]["do"] == [{"draw": 1}]
+    with pytest.raises(Uncompilable):  # a cost set to a value is another construct (10.10.2.4)
+        sve("When playing this card, banish 10 spells in your cemetery: This card costs 7 play points to play.")

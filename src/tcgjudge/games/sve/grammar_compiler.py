@@ -2009,6 +2009,13 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         kids = [c for c in tree.children if getattr(c, "data", None) == "pp" or isinstance(c, Token)]
         out.add_kw({"evolve": _num(_transform(kids[0])) if kids else 0})  # 12.2
         return
+    if kind == "play_process_less":
+        costs = _transform(next(c for c in tree.children if isinstance(c, Tree)))
+        n = tree.children[-1]
+        if "play_process" in out.extra or not str(n).isdigit() or int(str(n)) < 1:
+            raise NoParse("one process that lowers the cost by N")
+        out.extra["play_process"] = {"cost": costs, "less": int(str(n))}  # 10.4.7.3
+        return
     if kind in ("evolve_into", "evolve_if"):
         kids = [c for c in tree.children if getattr(c, "data", None) == "pp" or isinstance(c, Token)]
         # a name the data defines and the same words as a name it does not are one reading

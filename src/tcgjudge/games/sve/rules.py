@@ -487,7 +487,15 @@ class SveRules(CardRules):
                 # 10.10.2.1: several cost-setting effects: the controller orders them as it is paid
                 pp = ("pp", costs[0]) if len(costs) == 1 else ("card_pp", tuple(costs))
                 alt = spec.get("alt_cost") or g.chars(d["obj"]).get("alt_cost")
-                if alt:
+                proc = g.chars(d["obj"]).get("play_process")
+                if proc:
+                    # 10.4.7.3, 10.6.2.2.1: the player may execute the process as the card is played;
+                    # then its cost is N less (10.2.1.3.3, with the other changes, 10.6.2.5.1) and the
+                    # process is added to it (10.6.2.5.1.4)
+                    less = [max(0, n - proc["less"]) for n in costs]
+                    low = ("pp", less[0]) if len(less) == 1 else ("card_pp", tuple(less))
+                    items.append(("process_less", {"normal": [pp], "alt": [low] + list(proc["cost"])}))
+                elif alt:
                     # 10.6.2.5.1.2: an alternate cost the player may pay instead (followers, amulets
                     # and spells alike)
                     items.append(("either", {"normal": [pp], "alt": norm_items(alt)}))
