@@ -104,3 +104,12 @@ def test_a_process_that_lowers_the_cost() -> None:
     assert got["effect"]["do"] == [{"draw": 1}]
     with pytest.raises(Uncompilable):  # a cost set to a value is another construct (10.10.2.4)
         sve("When playing this card, banish 10 spells in your cemetery: This card costs 7 play points to play.")
+
+
+@pytest.mark.rules("sve", "5.9.2", "7.2", "5.3.1")
+def test_draw_outside_the_start_phase_and_becoming_engaged() -> None:
+    assert auto("Whenever you draw a card outside of your start phase, give this follower +1/+1.")["on"] == {
+        "event": "move", "from": "deck", "to": "hand", "cause": "draw", "player": "you",
+        "cond": {"not": {"and": [{"phase": "start"}, {"turn": "yours"}]}}}
+    assert auto("Whenever this card becomes engaged, give your leader +1 defense.")["on"] == {
+        "event": "orient", "subject": "self", "data": {"new": "engaged"}}

@@ -112,6 +112,16 @@ class LaterEvents:
             out += self.may([{"@pick": s}, {"put_ex": {"what": "$it", "as": "$new"}}])  # 4.8
         return out
 
+    @_inline
+    def on_draw_outside_start(self, *_parts: Any) -> dict:
+        # each card drawn is a move from the deck to the hand (5.9.1-5.9.2)
+        return {"event": "move", "from": "deck", "to": "hand", "cause": "draw", "player": "you",
+                "cond": {"not": {"and": [{"phase": "start"}, {"turn": "yours"}]}}}
+
+    @_inline
+    def on_self_engaged(self, *_parts: Any) -> dict:
+        return {"event": "orient", "subject": "self", "data": {"new": "engaged"}}  # 5.3.1
+
 
 def _number(n: Token) -> int:
     v = str(n)
