@@ -113,3 +113,12 @@ def test_draw_outside_the_start_phase_and_becoming_engaged() -> None:
         "cond": {"not": {"and": [{"phase": "start"}, {"turn": "yours"}]}}}
     assert auto("Whenever this card becomes engaged, give your leader +1 defense.")["on"] == {
         "event": "orient", "subject": "self", "data": {"new": "engaged"}}
+
+
+@pytest.mark.rules("sve", "10.2.1.3.3")
+def test_the_next_card_you_play_costs_less() -> None:
+    got = auto("Fanfare: The next Academic card that costs 2 or less you play this turn costs 2 less.")["do"]
+    assert got == [{"player_effect": {"flags": {"cost_mod": {"n": -2, "affects": {"cost_max": 2, "trait": "Academic"},
+                                                             "next": True}}, "until": "end_of_turn"}}]
+    with pytest.raises(Uncompilable):  # another player's cards are not "you play"
+        sve("Fanfare: The next enemy follower you play this turn costs 2 less.")

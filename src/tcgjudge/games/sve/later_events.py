@@ -122,6 +122,19 @@ class LaterEvents:
     def on_self_engaged(self, *_parts: Any) -> dict:
         return {"event": "orient", "subject": "self", "data": {"new": "engaged"}}  # 5.3.1
 
+    @_inline
+    def next_play_less(self, parts: tuple, n: Token) -> list:
+        from .grammar_compiler import _build_sel
+
+        s = _build_sel(({"n": 1},) + tuple(parts))
+        if s.each or s.up_to or s.filt.get("zone") not in (None, "hand") or "controller" in s.filt:
+            raise NoParse("the next card you play")
+        f = {k: v for k, v in s.filt.items() if k != "zone"}
+        less = int(str(n))
+        # 10.2.1.3.3: the first card that fits, played this turn, costs N less (then the change ends)
+        return [{"player_effect": {"flags": {"cost_mod": {"n": -less, "affects": f, "next": True}},
+                                   "until": "end_of_turn"}}]
+
 
 def _number(n: Token) -> int:
     v = str(n)

@@ -590,6 +590,21 @@ class SveRules(CardRules):
             return False
         return True
 
+    @staticmethod
+    def _use_next_play_cost(g: Game, p: int, obj: int) -> None:
+        """10.2.1.3.3: "the next card you play this turn costs 2 less" changes the cost of one card:
+        the first card played that it applied to ends it."""
+        for eff in g.effects:
+            mod = eff.args.get("cost_mod") if eff.op == "player" and isinstance(eff.args, dict) else None
+            if not (isinstance(mod, dict) and mod.get("next")) or p not in eff.affects[1]:
+                continue
+            sel = {k: v for k, v in (mod.get("affects") or {}).items() if k != "zone"}
+            if sel and not matches(Ctx(g, eff.controller, eff.source), obj, sel):
+                continue
+            g.effects = [e for e in g.effects if e is not eff]
+            g.touch()
+            return
+
     def on_played(self, g: Game, d: dict) -> None:
         p = d["p"]
         obj = d.get("obj")
@@ -604,6 +619,7 @@ class SveRules(CardRules):
             rec[f"{p}:played"] = rec.get(f"{p}:played", 0) + 1
             if "spell" in c["types"]:
                 rec[f"{p}:spells_played"] = rec.get(f"{p}:spells_played", 0) + 1
+            self._use_next_play_cost(g, p, obj)
             g.emit(Event("play", oid=obj, player=p, data={"kind": "card", "type": c["types"][0] if c["types"] else ""}))
         elif d["kind"] in ("ability", "trigger"):
             src = d["src"]
