@@ -244,12 +244,14 @@ def k_pdraw(p: str, n: Any) -> list:
 
 
 def k_discard(n: Any) -> list:
-    return [{"discard": n}]  # 5.11
+    # 5.11: the discarded cards are "it" / "them" afterwards, in the cemetery ("Discard a card.
+    # Evolve it" names a card no longer in the hand, not this card: refused, 5.15.1)
+    return [{"discard": {"n": n, "as": "$new"}}]
 
 
 def k_discard_sel(s: Sel) -> list:
     f = {k: v for k, v in s.filt.items() if k not in ("zone", "player")}
-    return [{"discard": {"n": s.n, "filter": f}}]
+    return [{"discard": {"n": s.n, "filter": f, "as": "$new"}}]
 
 
 def k_pmill(p: str, n: Any) -> list:
@@ -258,7 +260,8 @@ def k_pmill(p: str, n: Any) -> list:
 
 
 def k_pdiscard(p: str, n: Any, random: bool = False) -> list:
-    return [{"discard": {"n": n, "player": p, "random": True}}] if random else [{"discard": {"n": n, "player": p}}]
+    got = {"n": n, "player": p, "random": True} if random else {"n": n, "player": p}
+    return [{"discard": {**got, "as": "$new"}}]
 
 
 def k_pdiscard_it(p: str) -> list:
@@ -555,11 +558,27 @@ def k_plook(p: str) -> list:
     return [{"look": {"n": 1, "player": p, "as": "$look"}}]
 
 
+#: limits on a group of cards picked together ("that cost a total of 4 or less", "with different
+#: classes"): read only where cards are picked from among the cards looked at (``_pick``)
+GROUP_TOTAL, GROUP_DISTINCT = "@cost_total_max", "@distinct_class"
+
+
 def _pick(s: Sel, may: bool) -> dict:
     f = dict(s.filt)
     f.setdefault("zone", "deck")
     f.setdefault("player", "you")
-    return {"select": {"as": "$new", "from": f, "n": s.n if isinstance(s.n, int) else 1, "up_to": may or s.up_to}}
+    total, distinct = f.pop(GROUP_TOTAL, None), f.pop(GROUP_DISTINCT, None)
+    n = s.n if isinstance(s.n, int) else 1
+    if total is None and distinct is None:
+        return {"select": {"as": "$new", "from": f, "n": n, "up_to": may or s.up_to}}
+    if n < 2:
+        raise NoParse("a total or different classes of one card")
+    got = {"as": "$new", "from": f, "n": n, "up_to": may or s.up_to}
+    if total is not None:
+        got["cost_total_max"] = total
+    if distinct:
+        got["distinct"] = "class"
+    return {"select_group": got}
 
 
 def k_may_reveal_add(s: Sel) -> list:
@@ -1214,7 +1233,7 @@ class _Asm:
             return "banished"
         if op in ("summon", "token"):
             return arg.get("zone", "field")
-        if op == "select":
+        if op in ("select", "select_group"):
             f = arg.get("from")
             return self.zones.get(f) if isinstance(f, str) else f.get("zone", "field") if isinstance(f, dict) else None
         return None
@@ -1434,6 +1453,8 @@ def prune(spec: Any) -> Any:
                     x = {kk: vv for kk, vv in x.items() if kk != "as"}
                     if set(x) == {"what"} and k in ("summon", "put_ex", "reveal"):
                         x = x["what"]
+                    elif set(x) == {"n"} and k == "discard":
+                        x = x["n"]
                 out[k] = strip(x)
             return out
         return v

@@ -82,10 +82,17 @@ def _alt_cost(v: Any) -> Any:
     return v  # normalised into cost items by SveBuilder.card
 
 
+def _play_process(v: Any) -> Any:
+    if not (isinstance(v, dict) and set(v) == {"cost", "less"} and isinstance(v["less"], int) and v["less"] > 0):
+        raise ValueError(f"expected {{cost: [cost items], less: N}} (10.4.7.3), got {v!r}")
+    return v  # the cost items are normalised by SveBuilder.card
+
+
 FIELDS = {
     "class": _class, "traits": slash_list, "trait": slash_list, "universe": _universe, "special": _special,
     "evolved_from": str, "trigger": _trigger, "alt_names": _names, "alt_name": _names,
     "back": lambda v: v, "leader_def": _defense, "copies": copies_field, "alt_cost": _alt_cost,
+    "play_process": _play_process,
 }
 
 
@@ -106,11 +113,13 @@ def _build(entry: dict, chars: dict) -> dict:
         "has_static": chars["has_static"], "has_auto": chars["has_auto"],
         "grants_abilities": chars.get("grants_abilities", False),
     }
-    for k in ("universe", "evolved_from", "copies", "alt_cost"):
+    for k in ("universe", "evolved_from", "copies", "alt_cost", "play_process"):
         if k in chars:
             out[k] = chars[k]
     if "alt_cost" in out and t == "leader":
         raise ValueError("alt_cost: a leader is not played, so it has no alternate cost (10.6.2.5.1.2)")
+    if "play_process" in out and (t == "leader" or "alt_cost" in out):
+        raise ValueError("play_process: a card that is played, without an alternate cost (10.4.7.3)")
     if "trigger" in chars:
         out["trigger_icon"] = chars["trigger"]
     alt = tuple(chars.get("alt_names", ())) + tuple(chars.get("alt_name", ()))
@@ -253,6 +262,14 @@ class SveBuilder(CardBuilder):
 
             w = f"{where}: card {c.key!r}"
             c.chars["alt_cost"] = self.cost(c.chars["alt_cost"], Checker(self.vocab, w), "alt_cost")
+        if "play_process" in c.chars:
+            # 10.4.7.3: "when playing this card, [process]: this card costs N less to play"
+            from ...cards.language import Checker
+
+            w = f"{where}: card {c.key!r}"
+            proc = c.chars["play_process"]
+            c.chars["play_process"] = {"cost": self.cost(proc["cost"], Checker(self.vocab, w), "play_process.cost"),
+                                       "less": proc["less"]}
         self._check_nested_costs(c, f"{where}: card {c.key!r}")
         back = entry.get("back") if isinstance(entry, dict) else None
         if back is not None:

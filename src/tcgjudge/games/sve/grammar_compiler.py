@@ -47,6 +47,7 @@ from .assembly import (
     _sub_subject,
     prune,
 )
+from .later_events import LaterEvents
 from .notation import KEYWORDS, TOKEN_NAMES, TRIGGER_MARKERS, notation, render, split_sentences
 from .vocabulary import CLASSES, TRIGGERS
 
@@ -158,7 +159,7 @@ class _NP:
 
 
 @v_args(inline=True)
-class SveSemantics(Transformer):
+class SveSemantics(LaterEvents, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     # -- noun phrases -------------------------------------------------------------------
@@ -1720,6 +1721,8 @@ def _refuse_distinct(x: Any) -> None:
     elif isinstance(x, dict):
         if _DISTINCT in x:
             raise NoParse("with different names")
+        if tc.GROUP_TOTAL in x or tc.GROUP_DISTINCT in x:
+            raise NoParse("a group's total cost or classes outside a pick among cards looked at")
         for v in x.values():
             _refuse_distinct(v)
 
@@ -2016,6 +2019,13 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         kids = [c for c in tree.children if getattr(c, "data", None) == "pp" or isinstance(c, Token)]
         out.add_kw({"evolve": _num(_transform(kids[0])) if kids else 0})  # 12.2
         return
+    if kind == "play_process_less":
+        costs = _transform(next(c for c in tree.children if isinstance(c, Tree)))
+        n = tree.children[-1]
+        if "play_process" in out.extra or not str(n).isdigit() or int(str(n)) < 1:
+            raise NoParse("one process that lowers the cost by N")
+        out.extra["play_process"] = {"cost": costs, "less": int(str(n))}  # 10.4.7.3
+        return
     if kind in ("evolve_into", "evolve_if"):
         kids = [c for c in tree.children if getattr(c, "data", None) == "pp" or isinstance(c, Token)]
         # a name the data defines and the same words as a name it does not are one reading
@@ -2122,6 +2132,12 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         on = {"named": on} if isinstance(on, str) else dict(on)
         on["cond"] = tc.and_cond(on.get("cond"), {"turn": "yours" if str(turn_of).lower() == "your" else "theirs"})
         ab["auto"]["on"] = on
+        out.abilities.append(ab)
+        return
+    if kind == "twice_when_ability":
+        _once, on, effect = got.children
+        ab = _when(on, effect, display)
+        ab["auto"]["per_turn"] = 2  # 10.7.2.2
         out.abilities.append(ab)
         return
     if kind == "once_when_ability":

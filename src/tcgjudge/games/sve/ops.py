@@ -20,6 +20,7 @@ from .vocabulary import VANGUARD
 
 if TYPE_CHECKING:
     from ...cards.card_rules import CardRules
+    from ...kernel.game import Game
 
 #: what summon and put_ex pass on to the moves they plan
 _PLAN_ARGS = ("player", "side", "engaged")
@@ -38,7 +39,7 @@ def install(rules: CardRules) -> None:
         "add_stack": op_add_stack, "transfer_stack": op_transfer_stack, "serve": op_serve, "race": op_race,
         "lesson": op_lesson, "drive_check": op_drive_check, "give_drive": op_give_drive,
         "engage": _orient_op("engaged"), "refresh": _orient_op("reserved"), "set_evolve_cost": op_set_evolve_cost,
-        "token": op_token, "draw": op_draw,
+        "token": op_token, "draw": op_draw, "select_group": op_select_group,
     })
     rules.cond_hooks.update({
         "combo": cond_combo, "spellchain": cond_spellchain, "necrocharge": cond_necrocharge,
@@ -64,6 +65,9 @@ def install(rules: CardRules) -> None:
         "combat": _filter_combat,
         "named_as": lambda ctx, oid, o, c, v: ctx.env.get(v) is not None and (
             c.get("name") == ctx.env.get(v) or ctx.env.get(v) in c.get("alt_names", ())),
+        # how a card on the field came there (procedures.moves.record_entry; 5.4.3, 10.6.2.8.1)
+        "entered_by": lambda ctx, oid, o, c, v: o.zone == "field" and o.get("entered_by") == v,
+        "entered_from": lambda ctx, oid, o, c, v: o.zone == "field" and o.get("entered_from") in _words(v),
     })
 
 
@@ -165,8 +169,15 @@ def op_leader_def(rt: Run, a: dict) -> bool:
         g.rules.set_player_value(g, p, "leader_def", g.players[p].get("leader_def", 20) + n)
         g.note(f"p{p + 1}'s leader {'gets' if n > 0 else 'loses'} {abs(n)} defense")
         if n > 0:
-            g.emit(Event("leader_def", player=p, data={"n": n}))
+            leader_gained(g, p, n)
     return True
+
+
+def leader_gained(g: Game, p: int, n: int) -> None:
+    """The leader's defense increased ("your leader gains {DEF}"): an event, and a tally of the turn
+    ("if your leader gained {DEF} this turn")."""
+    g.record[f"{p}:leader_gained_def"] = g.record.get(f"{p}:leader_gained_def", 0) + 1
+    g.emit(Event("leader_def", player=p, data={"n": n}))
 
 
 def _freeze_ref(rt: Run, ref: Any) -> Any:
@@ -371,7 +382,42 @@ def op_roll_die(rt: Run, a: dict) -> bool:
     n = g.rng.below(6) + 1  # 5.19.1
     rt.env[a.get("as", "die")] = n
     g.note(f"p{rt.p + 1} rolls a die: {n}")
+    rec = g.record  # the rolls of this turn ("if you rolled a 6-sided die this turn")
+    rec[f"{rt.p}:rolled"] = rec.get(f"{rt.p}:rolled", 0) + 1
+    if n == 6:
+        rec[f"{rt.p}:rolled_6"] = rec.get(f"{rt.p}:rolled_6", 0) + 1
+    g.emit(Event("die_roll", player=rt.p, data={"n": n}))  # "whenever you roll a die" (the result: `die`)
     return True
+
+
+def op_select_group(rt: Run, a: dict) -> bool:
+    """"You may summon up to 2 followers that cost a total of 4 or less from among them" / "... up
+    to 2 followers with different classes ...": a player picks up to N cards one at a time, as
+    ``select`` does, each keeping the group within the limit: the costs of the cards picked add up
+    to at most ``cost_total_max`` (2.5), and with ``distinct: class`` no two share a class (2.2)."""
+    g = rt.g
+    loc = rt.loc
+    if "cands" not in loc:
+        cands = list(resolve(rt.ctx, a["from"]))
+        loc["cands"] = cands
+        loc["n"] = min(value(rt.ctx, a.get("n", 1)), len(cands))
+        loc["got"] = []
+        loc["max"] = value(rt.ctx, a["cost_total_max"]) if "cost_total_max" in a else None
+    take_pick(loc, rt.answer())
+    left = loc["cands"]
+    if loc["max"] is not None:
+        spent = sum(g.chars(x).get("cost") or 0 for x in loc["got"])
+        left = [c for c in left if spent + (g.chars(c).get("cost") or 0) <= loc["max"]]
+    if a.get("distinct") == "class":
+        taken = {g.chars(x).get("class") for x in loc["got"]}
+        left = [c for c in left if g.chars(c).get("class") not in taken]
+    if len(loc["got"]) >= loc["n"] or not left:
+        rt.bind(a["as"], loc["got"])
+        return True
+    opts = [(f"choose {g.rules.obj_ref(g, c)}", c) for c in left]
+    if a.get("up_to") or len(loc["got"]) >= loc["n"]:
+        opts.append(("done", "done"))
+    return rt.ask(rt.p, "select", f"choose ({len(loc['got']) + 1} of up to {loc['n']})", opts)
 
 
 def op_select_random(rt: Run, a: dict) -> bool:
@@ -651,6 +697,7 @@ def _trigger_ability(g, rt: Run, p: int, icon: str, ans: Any) -> None:
     elif icon == "heal":  # 14.4.5.1.3.4
         g.rules.set_player_value(g, p, "leader_def", g.players[p].get("leader_def", 20) + 3)
         g.note(f"heal trigger: p{p + 1}'s leader gets 3 defense")
+        leader_gained(g, p, 3)
 
 
 # ------------------------------------------------------------------ state changes

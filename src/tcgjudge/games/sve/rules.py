@@ -487,7 +487,15 @@ class SveRules(CardRules):
                 # 10.10.2.1: several cost-setting effects: the controller orders them as it is paid
                 pp = ("pp", costs[0]) if len(costs) == 1 else ("card_pp", tuple(costs))
                 alt = spec.get("alt_cost") or g.chars(d["obj"]).get("alt_cost")
-                if alt:
+                proc = g.chars(d["obj"]).get("play_process")
+                if proc:
+                    # 10.4.7.3, 10.6.2.2.1: the player may execute the process as the card is played;
+                    # then its cost is N less (10.2.1.3.3, with the other changes, 10.6.2.5.1) and the
+                    # process is added to it (10.6.2.5.1.4)
+                    less = [max(0, n - proc["less"]) for n in costs]
+                    low = ("pp", less[0]) if len(less) == 1 else ("card_pp", tuple(less))
+                    items.append(("process_less", {"normal": [pp], "alt": [low] + list(proc["cost"])}))
+                elif alt:
                     # 10.6.2.5.1.2: an alternate cost the player may pay instead (followers, amulets
                     # and spells alike)
                     items.append(("either", {"normal": [pp], "alt": norm_items(alt)}))
@@ -582,6 +590,21 @@ class SveRules(CardRules):
             return False
         return True
 
+    @staticmethod
+    def _use_next_play_cost(g: Game, p: int, obj: int) -> None:
+        """10.2.1.3.3: "the next card you play this turn costs 2 less" changes the cost of one card:
+        the first card played that it applied to ends it."""
+        for eff in g.effects:
+            mod = eff.args.get("cost_mod") if eff.op == "player" and isinstance(eff.args, dict) else None
+            if not (isinstance(mod, dict) and mod.get("next")) or p not in eff.affects[1]:
+                continue
+            sel = {k: v for k, v in (mod.get("affects") or {}).items() if k != "zone"}
+            if sel and not matches(Ctx(g, eff.controller, eff.source), obj, sel):
+                continue
+            g.effects = [e for e in g.effects if e is not eff]
+            g.touch()
+            return
+
     def on_played(self, g: Game, d: dict) -> None:
         p = d["p"]
         obj = d.get("obj")
@@ -596,6 +619,7 @@ class SveRules(CardRules):
             rec[f"{p}:played"] = rec.get(f"{p}:played", 0) + 1
             if "spell" in c["types"]:
                 rec[f"{p}:spells_played"] = rec.get(f"{p}:spells_played", 0) + 1
+            self._use_next_play_cost(g, p, obj)
             g.emit(Event("play", oid=obj, player=p, data={"kind": "card", "type": c["types"][0] if c["types"] else ""}))
         elif d["kind"] in ("ability", "trigger"):
             src = d["src"]
@@ -646,7 +670,10 @@ class SveRules(CardRules):
                 if word in DESTROY_CAUSES[ev.cause]:
                     ev = Event(ev.kind, ev.oid, ev.new, ev.frm, ev.to, ev.player, word, ev.data)
                     break
-        return super().match_pattern(g, pat, p, src, ev, env)
+        bind = super().match_pattern(g, pat, p, src, ev, env)
+        if bind is not None and ev.kind == "die_roll":
+            bind["die"] = ev.data["n"]  # "if you roll a 6", "the number you roll" (5.19.1)
+        return bind
 
     def add_pending(self, g: Game, controller: int, src: int, ab: Ability, bind: dict, card: CardDef) -> None:
         """10.7.2: a triggered ability becomes pending; 10.7.2.2: "N per turn" ones at most N times

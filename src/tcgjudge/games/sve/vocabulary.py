@@ -146,7 +146,8 @@ def vocabulary() -> Vocabulary:
     v.triggers = dict(TRIGGERS)
     v.trigger_keys = {"state": COND}  # 10.7.6: a state trigger
     v.filters = {"universe": STRS, "special": STRS, "state": STRS, "boxed": BOOL, "played_from": STR, "linked": BOOL,
-                 "raced": BOOL, "trigger_icon": STRS, "can_evolve": BOOL, "combat": BOOL, "named_as": STR}
+                 "raced": BOOL, "trigger_icon": STRS, "can_evolve": BOOL, "combat": BOOL, "named_as": STR,
+                 "entered_by": STR, "entered_from": STRS}
     v.conds = {"combo": VALUE, "spellchain": VALUE, "necrocharge": VALUE, "overflow": BOOL,
                "sanguine": BOOL, "first_player": BOOL, "basis": STR, "die": ANY}
     v.costs = {"pp": VALUE, "evolve_pp": VALUE, "evolve_card": ANY, "serve": VALUE, "drive_point": ANY,
@@ -191,6 +192,10 @@ def vocabulary() -> Vocabulary:
          doc="The player selects a number from 0 to MAX (1.3.5), with ROOM no more than that zone of "
              "theirs still takes (4.4.4, 4.8.3); bound under AS.")
     v.op("roll_die", short="as", **{"as": STR}, doc="Roll a six-sided die (5.19); the result is bound.")
+    v.op("select_group", required=("as", "from", "n"), n=VALUE, up_to=BOOL, cost_total_max=VALUE, distinct=STR,
+         **{"as": STR, "from": REF},
+         doc="The player picks up to N cards among FROM one at a time, the group within its limit: "
+             "costs adding up to at most COST_TOTAL_MAX (2.5), no two of one class (distinct: class, 2.2).")
     v.op("select_random", required=("from",), **{"from": REF, "as": STR}, n=VALUE,
          doc="N random cards among FROM (5.18).")
     v.op("give_control", short="what", required=("what",), what=REF,

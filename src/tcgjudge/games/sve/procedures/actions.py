@@ -109,7 +109,11 @@ def card_playable(g: Game, p: int, oid: int, *, quick: bool = False, free: bool 
     if not free:
         n = 0 if c.get("x_cost") else rules.card_cost(g, p, oid)
         alt = spec.get("alt_cost") or c.get("alt_cost")  # 10.6.2.5.1.2
-        if alt:
+        proc = c.get("play_process")  # 10.4.7.3: the process and a lower cost
+        if proc:
+            items.append(("process_less", {"normal": [("pp", n)],
+                                           "alt": [("pp", max(0, n - proc["less"]))] + list(proc["cost"])}))
+        elif alt:
             from .costs import norm_items
 
             items.append(("either", {"normal": [("pp", n)], "alt": norm_items(alt)}))

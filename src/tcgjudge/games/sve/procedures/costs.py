@@ -267,6 +267,9 @@ def pay_item(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
         return _may_pay(g, f, arg)
     if name == "either":
         return _either(g, f, arg)
+    if name == "process_less":  # 10.4.7.3: the card's cost, or the process and a lower cost
+        return _either(g, f, arg, ("play without the process", "execute the process (it costs less)"),
+                       "_paid_process")
     return pay_generic(g, f, name, arg)
 
 
@@ -291,8 +294,10 @@ def push_cost_moves(g: Game, p: int, ids: list[int], dest: str, cause: str) -> b
     return True
 
 
-def _either(g: Game, f: Frame, arg: dict) -> bool | None:
-    """10.6.2.5.1.2: the card's cost, or its alternate cost if the player chooses to pay that."""
+def _either(g: Game, f: Frame, arg: dict, labels: tuple[str, str] = ("pay the cost", "pay the alternate cost"),
+            flag: str = "_paid_alt_cost") -> bool | None:
+    """10.6.2.5.1.2: the card's cost, or its alternate cost if the player chooses to pay that (or,
+    with other labels, any choice between two costs: the process of 10.4.7.3)."""
     d = f.data
     loc = d.setdefault("loc", {})
     if "sub" not in loc:
@@ -303,13 +308,15 @@ def _either(g: Game, f: Frame, arg: dict) -> bool | None:
         ans = g.answer(f)
         if ans is None:
             if all(ok.values()):
-                g.ask(d["p"], "alternate_cost", "pay the card's cost or its alternate cost? (10.6.2.5.1.2)",
-                      [("pay the cost", "normal"), ("pay the alternate cost", "alt")])
+                prompt = "pay the card's cost or its alternate cost? (10.6.2.5.1.2)" if flag == "_paid_alt_cost" \
+                    else f"{labels[0]} or {labels[1]}? (10.4.7.3)"
+                g.ask(d["p"], "alternate_cost", prompt,
+                      [(labels[0], "normal"), (labels[1], "alt")])
                 return None
             ans = "normal" if ok["normal"] else "alt"
         loc["sub"] = ans
         if ans == "alt":
-            d["env"]["_paid_alt_cost"] = True
+            d["env"][flag] = True
         g.push("pay", p=d["p"], src=d["src"], items=list(arg[ans]), i=0, env=dcopy(d["env"]))
         return None
     return bool(d.pop("ret", False))
@@ -482,7 +489,7 @@ def can_pay(g: Game, p: int, src: int | None, items: list, env: dict, ep_ok: boo
                 return False
         elif name in ("earth_rite", "may_pay"):
             continue  # optional
-        elif name == "either":
+        elif name in ("either", "process_less"):
             if not any(can_pay(g, p, src, list(arg[k]), env, ep_ok) for k in ("normal", "alt")):
                 return False
         elif name == "lesson":

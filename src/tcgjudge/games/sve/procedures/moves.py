@@ -87,6 +87,8 @@ def move_now(g: Game, oid: int, dest: str, zp: int | None = None, *, cause: str 
         g.set_data(new, "face", "back")
     if dest == "field" and frm in ("ex_area", "resolution"):
         carry_effects(g, oid, new)
+    if dest == "field" and frm != "field":
+        record_entry(g, new, o, frm, cause)
     if note:
         who = f"p{n.zp + 1} " if n.zp >= 0 else ""
         seen = g.rules.can_see_all(g, n) or ZONES[frm].public
@@ -106,6 +108,17 @@ def move_now(g: Game, oid: int, dest: str, zp: int | None = None, *, cause: str 
     return new
 
 
+def record_entry(g: Game, new: int, o: Obj, frm: str | None, cause: str) -> None:
+    """How a card came onto the field, for "if this card was put onto the field by an ability" and
+    "... from hand" (kept on the card while it stays there, 4.1.4): ``entered_by`` is ``play`` for
+    a card played and put onto the field as it resolves (10.6.2.8.1), ``ability`` for a card put
+    there by an effect (5.4.1, 5.4.2: summoned, put, created; 5.12 swapped); ``entered_from`` is the
+    zone it came from, the zone it was played from for a played card (5.4.3)."""
+    played = cause == "play" and frm == "resolution"
+    g.set_data(new, "entered_by", "play" if played else "ability")
+    g.set_data(new, "entered_from", (o.get("from") if frm == "resolution" else frm) or "")
+
+
 def create_token(g: Game, card: CardDef, p: int, zone: str, engaged: bool = False) -> int | None:
     """9.1.2: create a token in a zone (it is "put into" that zone, 9.1.2.2); a full field or EX
     area takes no more (4.4.4.2, 4.8.3.2)."""
@@ -119,6 +132,8 @@ def create_token(g: Game, card: CardDef, p: int, zone: str, engaged: bool = Fals
     oid = g.create(card, p, zone, p, orient=orient)
     if zone == "field" and has_kw(card.chars.get("keywords", ()), "stack"):
         g.w(oid).counters = {"stack": 1}
+    if zone == "field":
+        g.set_data(oid, "entered_by", "ability")  # 5.4.2: created there by an effect
     g.note(f"p{p + 1} creates a {card.key} token in their {zone}")
     g.emit(Event("move", oid=None, new=oid, frm=None, to=zone, player=p, cause="token"))
     return oid
