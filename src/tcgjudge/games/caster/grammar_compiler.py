@@ -568,6 +568,9 @@ class CasterSemantics(Transformer):
     def c_control_n(self, n: Token, s: NP) -> dict:
         return tc.c_control_n(_n(n), s)
 
+    def c_control_none(self, s: NP) -> dict:
+        return tc.c_control_none(s)
+
     def c_they_more(self) -> dict:
         return {"compare": [{"count": {"type": "servant", "controller": "enemy"}}, ">",
                             {"count": {"type": "servant", "controller": "you"}}]}
@@ -917,6 +920,12 @@ class CasterSemantics(Transformer):
     def s_that_is(self, o: Token) -> tuple:
         return ("filt", {"orientation": str(o).lower()})
 
+    def s_named(self, q: Token) -> tuple:
+        return ("filt", {"name": _quoted_name(q)})  # CR 202.4
+
+    def s_not_named(self, q: Token) -> tuple:
+        return ("filt", {"not_name": _quoted_name(q)})
+
     def s_from_field(self) -> tuple:
         return ("filt", {})
 
@@ -1026,6 +1035,11 @@ class CasterSemantics(Transformer):
 
     def sentence(self, items: list) -> list:
         return items
+
+
+def _quoted_name(q: Token) -> str:
+    # a name quoted at the end of a sentence may hold its full stop ("Luna Esperansa.")
+    return str(q).strip('"').rstrip(".")
 
 
 def _build_np(parts: tuple) -> NP:
