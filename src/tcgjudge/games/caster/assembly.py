@@ -489,9 +489,13 @@ def k_search(w: NP) -> list:
 
 
 def k_search_only(w: NP) -> list:
-    if w.kind != "choose" or w.up_to or "zone" in w.filt:
+    # "up to N": a search may always find fewer (CR 1012.2); "two X" (exactly N) is not read
+    if w.kind != "choose" or (w.n != 1 and not w.up_to) or "zone" in w.filt:
         raise NoParse("search")
-    return [{"search": {"filter": w.filt, "@open": True}}]
+    out: dict[str, Any] = {"filter": w.filt, "@open": True}
+    if w.n != 1:
+        out["n"] = w.n
+    return [{"search": out}]
 
 
 def k_reveal_found() -> list:

@@ -338,7 +338,7 @@ class CasterSemantics(Transformer):
     def s_printed(self, a: Token, cmp: Token, b: Token) -> tuple:
         # CR 909.6: "printed" information is the card's without any continuous effect
         return ("filt", {"where": {"compare": [{"prop": ["it", str(a).lower()]},
-                                               ">" if str(cmp).lower() == "greater" else "<",
+                                               ">" if str(cmp).lower() in ("greater", "higher") else "<",
                                                {"original": ["it", str(b).lower()]}]}})
 
     def s_attacked(self, *parts: Token) -> tuple:
@@ -728,7 +728,11 @@ class CasterSemantics(Transformer):
     def k_search(self, w: NP) -> list:
         return tc.k_search(w)  # CR 1012.2
 
-    def k_search_field(self, w: NP, rested: Token | None = None) -> list:
+    def k_search_field(self, w: NP, *parts: Token) -> list:
+        it = [str(p).lower() for p in parts if p.type == "IT_THEM"]
+        rested = next((p for p in parts if p.type == "REST_ORIENT"), None)
+        if any(x != ("them" if w.n != 1 else "it") for x in it):
+            raise NoParse("it / them")  # "them" names the cards of "up to N" (N > 1) only
         put: dict[str, Any] = {"what": NP("ref", ref="it")}
         if rested is not None:
             put["orientation"] = "rested"  # CR 307.6: the effect says how it enters
