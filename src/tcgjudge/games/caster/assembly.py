@@ -523,6 +523,10 @@ def k_pick_look() -> list:
     return [{"@pick_look": True}]
 
 
+def k_rest_bottom() -> list:
+    return [{"@rest_bottom": True}]
+
+
 def k_look_enemy() -> list:
     return [{"look": {"n": 1, "player": "enemy"}}]
 
@@ -873,6 +877,9 @@ class Asm:
         self.choose: dict | None = None
         self.last: list | None = None  # the block the last instruction went into
         self.revealed: dict | None = None  # the last "reveal cards ... until" (CR 1004.1)
+        # the cards of the last "look at / reveal the top N cards of your deck": "from among
+        # them", "the rest" (CR 1004.1; they stay in the deck until moved)
+        self.group: str | None = None
 
     def fresh(self, base: str) -> str:
         return fresh_name(self.names, base)
@@ -945,6 +952,8 @@ class Asm:
         if isinstance(v, str):
             if v == "$it":
                 return self._it()
+            if v in ("$among", "$among_revealed"):
+                return self._among(v == "$among_revealed")
             return v
         if isinstance(v, list):
             return [self.value(x, out) for x in v]
@@ -953,6 +962,29 @@ class Asm:
         if isinstance(v, dict):
             return {k: self.value(x, out) for k, x in v.items()}
         return v
+
+    def _among(self, revealed: bool) -> str:
+        """The cards of "look at / reveal the top N cards of your deck", named "them"."""
+        p = self.pending
+        looked = p is not None and set(p) <= {"n", "as"} and not revealed  # your deck's top N
+        shown = p is not None and set(p) <= {"what", "as"} and isinstance(p.get("what"), dict) \
+            and "top" in p["what"] and p["what"].get("player") == "you"
+        if looked or shown:
+            assert p is not None
+            p.setdefault("as", self.fresh("seen"))
+            self.group = p["as"]
+            self.pending = None
+            return p["as"]
+        if self.group is None:
+            raise NoParse("'from among them' names no cards looked at")
+        return self.group
+
+    def rest_bottom(self, out: list) -> None:
+        # "Put the rest on the bottom of your deck in any order": the cards looked at or revealed
+        # still in the deck (CR 302.4: the order is chosen)
+        if self.group is None:
+            raise NoParse("'the rest' of no cards looked at")
+        out.append({"to_deck": {"what": {"zone": "deck", "player": "you", "in": self.group}, "pos": "bottom"}})
 
     # -- items
     def run(self, items: list, out: list) -> None:
@@ -1023,6 +1055,10 @@ class Asm:
             self.found("field", out)
             if isinstance(spec, dict):
                 out[-1]["put_field"] = dict(spec, what=out[-1]["put_field"])
+            return
+        if "@rest_bottom" in it:
+            self.rest_bottom(out)
+            self.last = out
             return
         if "@pick_look" in it:
             self.pick_look(out)

@@ -924,6 +924,17 @@ class CasterSemantics(Transformer):
     def s_that_is(self, o: Token) -> tuple:
         return ("filt", {"orientation": str(o).lower()})
 
+    def s_among_them(self) -> tuple:
+        return ("among",)
+
+    def k_reveal_to_hand(self, w: NP) -> list:
+        if w.kind == "ref":
+            raise NoParse("reveal it and put it into your hand")  # the card found: k_reveal_found
+        return tc.k_reveal(w) + tc.k_to_hand(NP("ref", ref="it"))
+
+    def k_rest_bottom(self) -> list:
+        return tc.k_rest_bottom()
+
     def s_named(self, q: Token) -> tuple:
         return ("filt", {"name": _quoted_name(q)})  # CR 202.4
 
@@ -1050,6 +1061,7 @@ def _build_np(parts: tuple) -> NP:
     """A selector from the parts of a noun phrase (CR 201.4, 206.3: a type or race named without a
     zone is in the field; CR 105.4: "allied"/"enemy" name a controller, or a zone's player)."""
     kind, n, up_to = None, 1, False
+    among = revealed = False
     filt: dict[str, Any] = {}
     head = None
     races: list | None = None
@@ -1073,6 +1085,8 @@ def _build_np(parts: tuple) -> NP:
                 filt["not_orientation"] = w[4:]
             elif w == "other":
                 filt["other"] = True
+            elif w == "revealed":
+                revealed = True  # "all revealed Genjis from among them": of the cards revealed
             elif w.replace(" ", "-") in ("face-down", "face-up"):
                 filt["face"] = w[5:]  # CR 303.2: "face down" / "face-up", with or without the hyphen
             else:
@@ -1084,6 +1098,8 @@ def _build_np(parts: tuple) -> NP:
         elif p[0] == "races":
             races = p[1]
             plural_races = len(p) > 2
+        elif p[0] == "among":
+            among = True
         elif p[0] == "filt":
             filt.update(p[1])
         elif p[0] == "zone":
@@ -1092,6 +1108,12 @@ def _build_np(parts: tuple) -> NP:
             filt["zone"] = p[1]
             if p[2]:
                 filt["player"] = p[2]
+    if among:
+        if "zone" in filt:
+            raise NoParse("two zones")
+        filt["zone"], filt["in"] = "deck", "$among_revealed" if revealed else "$among"
+    elif revealed:
+        raise NoParse("revealed, not from among them")
     plural = False
     if head is not None and " " in head:
         # "a conjure spell": a card of that type in the chase zone (CR 312.3)
