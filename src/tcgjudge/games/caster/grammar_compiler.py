@@ -636,6 +636,8 @@ class CasterSemantics(Transformer):
             # CR 804.3, 1007: destroyed in battle or by a spell or ability
             ("servant", "was destroyed"): "servants_destroyed",
             ("servant", "was put into a graveyard from the field"): "servants_to_graveyard",
+            # CR 307.4: a servant in the field is in a servant zone
+            ("servant", "was put into a graveyard from a servant zone"): "servants_to_graveyard",
         }
         key = keys.get((kind, ev))
         if key is None or (kind == "servants" and ev == "attacked" and not twice):
