@@ -926,6 +926,9 @@ class CasterSemantics(Transformer):
     def s_that_is(self, o: Token) -> tuple:
         return ("filt", {"orientation": str(o).lower()})
 
+    def s_attacking_you(self) -> tuple:
+        return ("filt", {"attacking": "you"})
+
     def s_among_them(self) -> tuple:
         return ("among",)
 
