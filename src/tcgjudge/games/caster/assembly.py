@@ -217,6 +217,15 @@ def c_control_n(n: int, s: NP) -> dict:
     return {"count": {"of": filt, "min": n}}
 
 
+def c_control(s: NP) -> dict:
+    # "you control another Heishi": one such card in your field or more (CR 105.4)
+    if s.kind != "choose" or s.n != 1 or s.up_to or "zone" in s.filt:
+        raise NoParse("control")
+    filt = dict(s.filt)
+    filt.setdefault("controller", "you")
+    return {"exists": filt}
+
+
 def c_control_none(s: NP) -> dict:
     # "you don't control a card named X": no such card in your field (CR 105.4)
     if s.kind != "choose" or s.n != 1 or s.up_to or "zone" in s.filt:

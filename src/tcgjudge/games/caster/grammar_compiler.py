@@ -568,6 +568,9 @@ class CasterSemantics(Transformer):
     def c_control_n(self, n: Token, s: NP) -> dict:
         return tc.c_control_n(_n(n), s)
 
+    def c_control(self, s: NP) -> dict:
+        return tc.c_control(s)
+
     def c_control_none(self, s: NP) -> dict:
         return tc.c_control_none(s)
 
