@@ -620,12 +620,14 @@ class CasterSemantics(Transformer):
             if n < 2:
                 raise NoParse(ev)
             ev = "was " + ev[5:]
-        if side is None:
+        if side is None and not (kind == "servant" and n == 1 and ev.startswith("was ")):
             raise NoParse("whose servant")
         player = "enemy" if side == "enemy" else None
         keys = {
             ("servant", "corrupted an enemy orb"): "servant_corrupted",
             ("servant", "was returned to its owner's hand from the field"): "servants_returned",
+            # a card goes to its owner's hand (CR 105.2); a servant in the field is in a servant zone (307.4)
+            ("servant", "was returned to a player's hand from a servant zone"): "servants_returned",
             ("servant", "entered the field"): "servants_entered",
             ("servant", "destroyed an enemy servant in battle"): "destroyed_in_battle",
             ("player", "played a spell by its [break] ability"): "break_played",
@@ -651,6 +653,11 @@ class CasterSemantics(Transformer):
         out = tc._rec(*args, n=n) if n != 1 else tc._rec(*args)
         if of or key == "servants_destroyed":  # only the servants of that kind (the rules keep which)
             out["record"]["of"] = of
+        if side is None:
+            # "a servant was ...": a servant of either player (each player's record keeps its own)
+            other = copy.deepcopy(out)
+            other["record"]["player"] = "enemy"
+            return {"or": [out, other]}
         return out
 
     def c_self_from_field(self, _n: Token) -> dict:
