@@ -217,6 +217,24 @@ def c_control_n(n: int, s: NP) -> dict:
     return {"count": {"of": filt, "min": n}}
 
 
+def c_control(s: NP) -> dict:
+    # "you control another Heishi": one such card in your field or more (CR 105.4)
+    if s.kind != "choose" or s.n != 1 or s.up_to or "zone" in s.filt:
+        raise NoParse("control")
+    filt = dict(s.filt)
+    filt.setdefault("controller", "you")
+    return {"exists": filt}
+
+
+def c_control_none(s: NP) -> dict:
+    # "you don't control a card named X": no such card in your field (CR 105.4)
+    if s.kind != "choose" or s.n != 1 or s.up_to or "zone" in s.filt:
+        raise NoParse("don't control")
+    filt = dict(s.filt)
+    filt.setdefault("controller", "you")
+    return {"none": filt}
+
+
 def c_more_servants() -> dict:
     return {"compare": [{"count": {"type": "servant", "controller": "enemy"}}, ">",
                         {"count": {"type": "servant", "controller": "you"}}]}
@@ -480,9 +498,13 @@ def k_search(w: NP) -> list:
 
 
 def k_search_only(w: NP) -> list:
-    if w.kind != "choose" or w.up_to or "zone" in w.filt:
+    # "up to N": a search may always find fewer (CR 1012.2); "two X" (exactly N) is not read
+    if w.kind != "choose" or (w.n != 1 and not w.up_to) or "zone" in w.filt:
         raise NoParse("search")
-    return [{"search": {"filter": w.filt, "@open": True}}]
+    out: dict[str, Any] = {"filter": w.filt, "@open": True}
+    if w.n != 1:
+        out["n"] = w.n
+    return [{"search": out}]
 
 
 def k_reveal_found() -> list:
@@ -508,6 +530,10 @@ def k_look_n(n: int) -> list:
 def k_pick_look() -> list:
     # "in any order" is what CR 302.4 says of every move of several cards into a deck
     return [{"@pick_look": True}]
+
+
+def k_rest_bottom() -> list:
+    return [{"@rest_bottom": True}]
 
 
 def k_look_enemy() -> list:
@@ -860,6 +886,9 @@ class Asm:
         self.choose: dict | None = None
         self.last: list | None = None  # the block the last instruction went into
         self.revealed: dict | None = None  # the last "reveal cards ... until" (CR 1004.1)
+        # the cards of the last "look at / reveal the top N cards of your deck": "from among
+        # them", "the rest" (CR 1004.1; they stay in the deck until moved)
+        self.group: str | None = None
 
     def fresh(self, base: str) -> str:
         return fresh_name(self.names, base)
@@ -932,6 +961,8 @@ class Asm:
         if isinstance(v, str):
             if v == "$it":
                 return self._it()
+            if v in ("$among", "$among_revealed"):
+                return self._among(v == "$among_revealed")
             return v
         if isinstance(v, list):
             return [self.value(x, out) for x in v]
@@ -940,6 +971,29 @@ class Asm:
         if isinstance(v, dict):
             return {k: self.value(x, out) for k, x in v.items()}
         return v
+
+    def _among(self, revealed: bool) -> str:
+        """The cards of "look at / reveal the top N cards of your deck", named "them"."""
+        p = self.pending
+        looked = p is not None and set(p) <= {"n", "as"} and not revealed  # your deck's top N
+        shown = p is not None and set(p) <= {"what", "as"} and isinstance(p.get("what"), dict) \
+            and "top" in p["what"] and p["what"].get("player") == "you"
+        if looked or shown:
+            assert p is not None
+            p.setdefault("as", self.fresh("seen"))
+            self.group = p["as"]
+            self.pending = None
+            return p["as"]
+        if self.group is None:
+            raise NoParse("'from among them' names no cards looked at")
+        return self.group
+
+    def rest_bottom(self, out: list) -> None:
+        # "Put the rest on the bottom of your deck in any order": the cards looked at or revealed
+        # still in the deck (CR 302.4: the order is chosen)
+        if self.group is None:
+            raise NoParse("'the rest' of no cards looked at")
+        out.append({"to_deck": {"what": {"zone": "deck", "player": "you", "in": self.group}, "pos": "bottom"}})
 
     # -- items
     def run(self, items: list, out: list) -> None:
@@ -1010,6 +1064,10 @@ class Asm:
             self.found("field", out)
             if isinstance(spec, dict):
                 out[-1]["put_field"] = dict(spec, what=out[-1]["put_field"])
+            return
+        if "@rest_bottom" in it:
+            self.rest_bottom(out)
+            self.last = out
             return
         if "@pick_look" in it:
             self.pick_look(out)

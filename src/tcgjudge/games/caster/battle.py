@@ -87,6 +87,15 @@ def _end_battling(g: Game) -> None:
         g.changed("battle")
 
 
+def attacking_now(g: Game, oid: int, attacked_players: list[int]) -> bool:
+    """CR 803.4: ``oid`` is the attacking servant of the battle under way, still attacking
+    (803.4a), and what it attacks is one of those players (803.3b)."""
+    a = _attacking(g)
+    if a is None or a["attacker"] != oid or not still_attacking(g, a):
+        return False
+    return a.get("target") is None and a.get("player") in attacked_players
+
+
 def battling(g: Game, oid: int) -> int | None:
     """CR 803.5a: the servant ``oid`` battles (the attacking servant and the servant it attacks,
     while both are in the field and its controller has not changed, 803.4a), or None."""

@@ -338,7 +338,7 @@ class CasterSemantics(Transformer):
     def s_printed(self, a: Token, cmp: Token, b: Token) -> tuple:
         # CR 909.6: "printed" information is the card's without any continuous effect
         return ("filt", {"where": {"compare": [{"prop": ["it", str(a).lower()]},
-                                               ">" if str(cmp).lower() == "greater" else "<",
+                                               ">" if str(cmp).lower() in ("greater", "higher") else "<",
                                                {"original": ["it", str(b).lower()]}]}})
 
     def s_attacked(self, *parts: Token) -> tuple:
@@ -568,6 +568,12 @@ class CasterSemantics(Transformer):
     def c_control_n(self, n: Token, s: NP) -> dict:
         return tc.c_control_n(_n(n), s)
 
+    def c_control(self, s: NP) -> dict:
+        return tc.c_control(s)
+
+    def c_control_none(self, s: NP) -> dict:
+        return tc.c_control_none(s)
+
     def c_they_more(self) -> dict:
         return {"compare": [{"count": {"type": "servant", "controller": "enemy"}}, ">",
                             {"count": {"type": "servant", "controller": "you"}}]}
@@ -614,12 +620,14 @@ class CasterSemantics(Transformer):
             if n < 2:
                 raise NoParse(ev)
             ev = "was " + ev[5:]
-        if side is None:
+        if side is None and not (kind == "servant" and n == 1 and ev.startswith("was ")):
             raise NoParse("whose servant")
         player = "enemy" if side == "enemy" else None
         keys = {
             ("servant", "corrupted an enemy orb"): "servant_corrupted",
             ("servant", "was returned to its owner's hand from the field"): "servants_returned",
+            # a card goes to its owner's hand (CR 105.2); a servant in the field is in a servant zone (307.4)
+            ("servant", "was returned to a player's hand from a servant zone"): "servants_returned",
             ("servant", "entered the field"): "servants_entered",
             ("servant", "destroyed an enemy servant in battle"): "destroyed_in_battle",
             ("player", "played a spell by its [break] ability"): "break_played",
@@ -633,6 +641,8 @@ class CasterSemantics(Transformer):
             # CR 804.3, 1007: destroyed in battle or by a spell or ability
             ("servant", "was destroyed"): "servants_destroyed",
             ("servant", "was put into a graveyard from the field"): "servants_to_graveyard",
+            # CR 307.4: a servant in the field is in a servant zone
+            ("servant", "was put into a graveyard from a servant zone"): "servants_to_graveyard",
         }
         key = keys.get((kind, ev))
         if key is None or (kind == "servants" and ev == "attacked" and not twice):
@@ -643,6 +653,11 @@ class CasterSemantics(Transformer):
         out = tc._rec(*args, n=n) if n != 1 else tc._rec(*args)
         if of or key == "servants_destroyed":  # only the servants of that kind (the rules keep which)
             out["record"]["of"] = of
+        if side is None:
+            # "a servant was ...": a servant of either player (each player's record keeps its own)
+            other = copy.deepcopy(out)
+            other["record"]["player"] = "enemy"
+            return {"or": [out, other]}
         return out
 
     def c_self_from_field(self, _n: Token) -> dict:
@@ -725,7 +740,11 @@ class CasterSemantics(Transformer):
     def k_search(self, w: NP) -> list:
         return tc.k_search(w)  # CR 1012.2
 
-    def k_search_field(self, w: NP, rested: Token | None = None) -> list:
+    def k_search_field(self, w: NP, *parts: Token) -> list:
+        it = [str(p).lower() for p in parts if p.type == "IT_THEM"]
+        rested = next((p for p in parts if p.type == "REST_ORIENT"), None)
+        if any(x != ("them" if w.n != 1 else "it") for x in it):
+            raise NoParse("it / them")  # "them" names the cards of "up to N" (N > 1) only
         put: dict[str, Any] = {"what": NP("ref", ref="it")}
         if rested is not None:
             put["orientation"] = "rested"  # CR 307.6: the effect says how it enters
@@ -917,6 +936,26 @@ class CasterSemantics(Transformer):
     def s_that_is(self, o: Token) -> tuple:
         return ("filt", {"orientation": str(o).lower()})
 
+    def s_attacking_you(self) -> tuple:
+        return ("filt", {"attacking": "you"})
+
+    def s_among_them(self) -> tuple:
+        return ("among",)
+
+    def k_reveal_to_hand(self, w: NP) -> list:
+        if w.kind == "ref":
+            raise NoParse("reveal it and put it into your hand")  # the card found: k_reveal_found
+        return tc.k_reveal(w) + tc.k_to_hand(NP("ref", ref="it"))
+
+    def k_rest_bottom(self) -> list:
+        return tc.k_rest_bottom()
+
+    def s_named(self, q: Token) -> tuple:
+        return ("filt", {"name": _quoted_name(q)})  # CR 202.4
+
+    def s_not_named(self, q: Token) -> tuple:
+        return ("filt", {"not_name": _quoted_name(q)})
+
     def s_from_field(self) -> tuple:
         return ("filt", {})
 
@@ -1028,10 +1067,16 @@ class CasterSemantics(Transformer):
         return items
 
 
+def _quoted_name(q: Token) -> str:
+    # a name quoted at the end of a sentence may hold its full stop ("Luna Esperansa.")
+    return str(q).strip('"').rstrip(".")
+
+
 def _build_np(parts: tuple) -> NP:
     """A selector from the parts of a noun phrase (CR 201.4, 206.3: a type or race named without a
     zone is in the field; CR 105.4: "allied"/"enemy" name a controller, or a zone's player)."""
     kind, n, up_to = None, 1, False
+    among = revealed = False
     filt: dict[str, Any] = {}
     head = None
     races: list | None = None
@@ -1055,6 +1100,8 @@ def _build_np(parts: tuple) -> NP:
                 filt["not_orientation"] = w[4:]
             elif w == "other":
                 filt["other"] = True
+            elif w == "revealed":
+                revealed = True  # "all revealed Genjis from among them": of the cards revealed
             elif w.replace(" ", "-") in ("face-down", "face-up"):
                 filt["face"] = w[5:]  # CR 303.2: "face down" / "face-up", with or without the hyphen
             else:
@@ -1066,6 +1113,8 @@ def _build_np(parts: tuple) -> NP:
         elif p[0] == "races":
             races = p[1]
             plural_races = len(p) > 2
+        elif p[0] == "among":
+            among = True
         elif p[0] == "filt":
             filt.update(p[1])
         elif p[0] == "zone":
@@ -1074,6 +1123,12 @@ def _build_np(parts: tuple) -> NP:
             filt["zone"] = p[1]
             if p[2]:
                 filt["player"] = p[2]
+    if among:
+        if "zone" in filt:
+            raise NoParse("two zones")
+        filt["zone"], filt["in"] = "deck", "$among_revealed" if revealed else "$among"
+    elif revealed:
+        raise NoParse("revealed, not from among them")
     plural = False
     if head is not None and " " in head:
         # "a conjure spell": a card of that type in the chase zone (CR 312.3)

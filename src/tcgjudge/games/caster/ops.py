@@ -10,7 +10,7 @@ from ...kernel.decisions import clip
 from ...kernel.effects import CEffect
 from ...kernel.events import Event
 from . import aether as ae
-from .battle import battling, corrupt_count
+from .battle import attacking_now, battling, corrupt_count
 from .procedures import entry_options, level_up, level_up_targets, main_timing, switch
 from .vocabulary import ELEMENTS, ON_FIELD
 
@@ -49,6 +49,8 @@ def install(rules: CardRules) -> None:
         # CR 803.5, 803.5a: the attacking servant and the servant it attacks are "battling"
         # (each other) until the battle ends (805.4); `True` for any servant, else a selector
         "battling": _battling,
+        # CR 803.4, 803.4a: the attacking servant now, attacking that player (a player word)
+        "attacking": lambda ctx, oid, o, c, v: attacking_now(ctx.g, oid, players(ctx, v)),
         # it is in a graveyard, put there from the field this turn (the card left the field as
         # another object, CR 302.3: the turn's record keeps that one, and what it became)
         "from_field_this_turn": lambda ctx, oid, o, c, v: any(

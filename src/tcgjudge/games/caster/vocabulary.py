@@ -114,6 +114,7 @@ def vocabulary() -> Vocabulary:
                  "battling": ANY,  # battling now (CR 803.5a): true, false or the battled servant's selector
                  "attacked_this_turn": ANY,  # attacked that card or that player ("you") this turn (803.3b)
                  "attacker": BOOL,  # the attacking servant of a battle this turn (803.4)
+                 "attacking": PLAYER,  # the attacking servant now, attacking that player (803.4)
                  "from_field_this_turn": BOOL}  # put into a graveyard from the field this turn (302.3)
     v.conds = {"dct": INT, "vanity": BOOL, "bingo": BOOL, "orbs": ANY, "main_timing": BOOL}
     v.costs = {"aether": ANY, "deity_counters": VALUE,
