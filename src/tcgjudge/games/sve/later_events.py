@@ -124,9 +124,7 @@ class LaterEvents:
 
     @_inline
     def next_play_less(self, parts: tuple, n: Token) -> list:
-        from .grammar_compiler import _build_sel
-
-        s = _build_sel(({"n": 1},) + tuple(parts))
+        s = self.np_one({"n": 1}, *parts)  # the noun phrase's selector (grammar_compiler)
         if s.each or s.up_to or s.filt.get("zone") not in (None, "hand") or "controller" in s.filt:
             raise NoParse("the next card you play")
         f = {k: v for k, v in s.filt.items() if k != "zone"}
