@@ -217,22 +217,23 @@ def c_control_n(n: int, s: NP) -> dict:
     return {"count": {"of": filt, "min": n}}
 
 
-def c_control(s: NP) -> dict:
-    # "you control another Heishi": one such card in your field or more (CR 105.4)
+def _controlled(s: NP, what: str) -> dict:
+    """The cards of one description that you control (CR 105.4), for "you control a X"."""
     if s.kind != "choose" or s.n != 1 or s.up_to or "zone" in s.filt:
-        raise NoParse("control")
+        raise NoParse(what)
     filt = dict(s.filt)
     filt.setdefault("controller", "you")
-    return {"exists": filt}
+    return filt
+
+
+def c_control(s: NP) -> dict:
+    # "you control another Heishi": one such card in your field or more (CR 105.4)
+    return {"exists": _controlled(s, "control")}
 
 
 def c_control_none(s: NP) -> dict:
     # "you don't control a card named X": no such card in your field (CR 105.4)
-    if s.kind != "choose" or s.n != 1 or s.up_to or "zone" in s.filt:
-        raise NoParse("don't control")
-    filt = dict(s.filt)
-    filt.setdefault("controller", "you")
-    return {"none": filt}
+    return {"none": _controlled(s, "don't control")}
 
 
 def c_more_servants() -> dict:
