@@ -23,17 +23,15 @@ import argparse
 import hashlib
 import itertools
 import json
-import os
 import signal
 import sqlite3
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from versions import ROOT, baseline_tree, run_child, short_rev
+
 AGENTS = "random,greedy,mcts:8,mcts:32"
 
 
@@ -65,19 +63,6 @@ def play(game: str, a: str, b: str, r: int) -> dict:
             "moves": hashlib.sha256(",".join(moves).encode()).hexdigest()[:16], "answers": len(moves),
             "final": hashlib.sha256(repr(g.fingerprint()).encode()).hexdigest()[:16],
             "src": str(Path(tcgjudge.__file__).resolve().parents[1])}
-
-
-def run_child(src: Path, spec: tuple[str, str, str, int]) -> dict:
-    env = {**os.environ, "PYTHONPATH": str(src)}
-    game, a, b, r = spec
-    out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", f"{game},{a},{b},{r}"],
-                         env=env, capture_output=True, text=True, check=False)
-    if out.returncode != 0:
-        raise SystemExit(f"game {spec} on {src} failed:\n{out.stderr[-3000:]}")
-    res = json.loads(out.stdout.strip().splitlines()[-1])
-    if Path(res["src"]) != src.resolve():
-        raise SystemExit(f"the game imported the engine from {res['src']}, not {src}")
-    return res
 
 
 SAME = ("winner", "turns", "decisions", "moves", "answers", "final")
@@ -126,48 +111,36 @@ def main() -> None:
                 else list(itertools.combinations(agents, 2)))
     specs = [(gm, a, b, r) for gm in args.game for r in parse_rounds(args.rounds) for a, b in pairings]
     stored = stored_rows(args.db)
-    rev = ""
-    if args.baseline:
-        rev = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.baseline],
-                             capture_output=True, text=True, check=True).stdout.strip()
+    rev = short_rev(args.baseline) if args.baseline else ""
     results: dict[str, list[dict]] = {"now": [], "base": []}
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so that the baseline worktree is removed
     bad = 0
-    with tempfile.TemporaryDirectory() as tmp:
-        base = None
-        if args.baseline:
-            base = Path(tmp) / "baseline"
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base), args.baseline],
-                           check=True)
-        try:
-            for rep in range(args.repeat):
-                for k, spec in enumerate(specs):
-                    order = ["base", "now"] if (rep + k) % 2 == 0 else ["now", "base"]
-                    got = {}
-                    for who in order:
-                        if who == "base" and base is None:
-                            continue
-                        got[who] = run_child((base if who == "base" else ROOT) / "src", spec)
+    with baseline_tree(args.baseline) as base:
+        for rep in range(args.repeat):
+            for k, spec in enumerate(specs):
+                order = ["base", "now"] if (rep + k) % 2 == 0 else ["now", "base"]
+                got = {}
+                for who in order:
+                    tree = base if who == "base" else ROOT
+                    if tree is not None:
+                        got[who] = run_child(__file__, tree / "src", [",".join(map(str, spec))], f"game {spec}")
                         results[who].append(got[who])
-                    now = got["now"]
-                    notes = []
-                    if "base" in got:
-                        diff = [f for f in SAME if got["base"][f] != now[f]]
-                        notes.append("identical" if not diff else "DIFFERS: " + ", ".join(diff))
-                        bad += bool(diff)
-                    row = stored.get(spec)
-                    if row is not None:
-                        same = row == (now["winner"], now["turns"], now["decisions"])
-                        notes.append("as stored" if same else f"NOT AS STORED {row}")
-                        bad += not same
-                    cpu = f"{now['cpu']:.2f} s"
-                    if "base" in got:
-                        cpu = f"{got['base']['cpu']:.2f} s -> {cpu} (x{got['base']['cpu'] / now['cpu']:.2f})"
-                    print(f"{spec[0]} {spec[1]} vs {spec[2]} r{spec[3]}: {now['winner']} wins, {now['turns']} turns, "
-                          f"{now['decisions']} decisions; CPU {cpu}; {'; '.join(notes)}", flush=True)
-        finally:
-            if base is not None:
-                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=False)
+                now = got["now"]
+                notes = []
+                if "base" in got:
+                    diff = [f for f in SAME if got["base"][f] != now[f]]
+                    notes.append("identical" if not diff else "DIFFERS: " + ", ".join(diff))
+                    bad += bool(diff)
+                row = stored.get(spec)
+                if row is not None:
+                    same = row == (now["winner"], now["turns"], now["decisions"])
+                    notes.append("as stored" if same else f"NOT AS STORED {row}")
+                    bad += not same
+                cpu = f"{now['cpu']:.2f} s"
+                if "base" in got:
+                    cpu = f"{got['base']['cpu']:.2f} s -> {cpu} (x{got['base']['cpu'] / now['cpu']:.2f})"
+                print(f"{spec[0]} {spec[1]} vs {spec[2]} r{spec[3]}: {now['winner']} wins, {now['turns']} turns, "
+                      f"{now['decisions']} decisions; CPU {cpu}; {'; '.join(notes)}", flush=True)
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
     if results["base"]:

@@ -20,16 +20,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import platform
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from versions import ROOT, baseline_tree, run_child, short_rev
 
 
 def playouts(pkg, games: int) -> tuple[int, int, float]:
@@ -86,24 +83,6 @@ def measure(gid: str, games: int) -> dict:
             "src": str(Path(tcgjudge.__file__).resolve().parents[1])}
 
 
-def _run_child(src: Path, gid: str, games: int) -> dict:
-    env = {**os.environ, "PYTHONPATH": str(src)}
-    out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", gid, "--games", str(games)],
-                         env=env, capture_output=True, text=True, check=False)
-    if out.returncode != 0:
-        raise SystemExit(f"benchmark run of {src} failed:\n{out.stderr[-3000:]}")
-    res = json.loads(out.stdout.strip().splitlines()[-1])
-    if Path(res["src"]) != src.resolve():
-        raise SystemExit(f"the benchmark imported the engine from {res['src']}, not {src}")
-    return res
-
-
-def _baseline_tree(rev: str, tmp: str) -> Path:
-    path = Path(tmp) / "baseline"
-    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(path), rev], check=True)
-    return path
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("ids", nargs="*", help="game ids (default: every available game)")
@@ -119,39 +98,32 @@ def main() -> None:
     from tcgjudge.games import registry
 
     ids = args.ids or registry.available()
-    rev = ""
-    if args.baseline:
-        rev = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.baseline],
-                             capture_output=True, text=True, check=True).stdout.strip()
+    rev = short_rev(args.baseline) if args.baseline else ""
     print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}; "
           f"{args.games} games per run, median of {args.repeat} runs, CPU time of the benchmark process")
-    with tempfile.TemporaryDirectory() as tmp:
-        base = _baseline_tree(args.baseline, tmp) if args.baseline else None
-        try:
-            for gid in ids:
-                runs: dict[str, list[dict]] = {"now": [], "base": []}
-                for _ in range(args.repeat):
-                    runs["now"].append(_run_child(ROOT / "src", gid, args.games))
-                    if base is not None:
-                        runs["base"].append(_run_child(base / "src", gid, args.games))
-                for who, label in (("base", f"{gid} @ {rev}"), ("now", f"{gid} @ this tree")):
-                    rs = runs[who]
-                    if not rs:
-                        continue
-                    dps = statistics.median(r["dps"] for r in rs)
-                    cl = statistics.median(r["clone_us"] for r in rs)
-                    r0 = rs[0]
-                    print(f"{label}: {dps:,.0f} decisions per CPU-second ({1e6 / dps:.0f} us each; runs: "
-                          f"{', '.join(format(r['dps'], ',.0f') for r in rs)}; {r0['decisions'] / r0['games']:.0f} "
-                          f"decisions per game); clone of a turn-{r0['turn']} state ({r0['objects']} objects): "
-                          f"{cl:.1f} us")
-                if runs["base"]:
-                    a = statistics.median(r["dps"] for r in runs["base"])
-                    b = statistics.median(r["dps"] for r in runs["now"])
-                    print(f"{gid}: x{b / a:.2f} decisions per CPU-second")
-        finally:
-            if base is not None:
-                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=False)
+    with baseline_tree(args.baseline) as base:
+        for gid in ids:
+            runs: dict[str, list[dict]] = {"now": [], "base": []}
+            child = [gid, "--games", str(args.games)]
+            for _ in range(args.repeat):
+                for who, tree in (("now", ROOT), ("base", base)):
+                    if tree is not None:
+                        runs[who].append(run_child(__file__, tree / "src", child, "benchmark run"))
+            for who, label in (("base", f"{gid} @ {rev}"), ("now", f"{gid} @ this tree")):
+                rs = runs[who]
+                if not rs:
+                    continue
+                dps = statistics.median(r["dps"] for r in rs)
+                cl = statistics.median(r["clone_us"] for r in rs)
+                r0 = rs[0]
+                print(f"{label}: {dps:,.0f} decisions per CPU-second ({1e6 / dps:.0f} us each; runs: "
+                      f"{', '.join(format(r['dps'], ',.0f') for r in rs)}; {r0['decisions'] / r0['games']:.0f} "
+                      f"decisions per game); clone of a turn-{r0['turn']} state ({r0['objects']} objects): "
+                      f"{cl:.1f} us")
+            if runs["base"]:
+                a = statistics.median(r["dps"] for r in runs["base"])
+                b = statistics.median(r["dps"] for r in runs["now"])
+                print(f"{gid}: x{b / a:.2f} decisions per CPU-second")
 
 
 if __name__ == "__main__":

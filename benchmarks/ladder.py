@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> None:
     if args.until:
         hh, mm = (int(x) for x in args.until.split(":"))
         now = time.gmtime()
-        stop = time.time() + ((hh * 60 + mm) - (now.tm_hour * 60 + now.tm_min)) * 60 - now.tm_sec
+        stop = time.time() + ((hh * 60 + mm - now.tm_hour * 60 - now.tm_min) % (24 * 60)) * 60 - now.tm_sec
     for r in range(args.start, args.games):
         for game in args.game:
             pkg = registry.get(game)
