@@ -86,16 +86,18 @@ def play_one(pkg, game: str, a: str, b: str, r: int, deck_pairs: list, con: sqli
     con.commit()
 
 
+def seconds_until(hhmm: str, now: time.struct_time) -> int:
+    """Seconds from ``now`` to the next time the UTC clock shows ``hhmm`` (past midnight if need be)."""
+    hh, mm = (int(x) for x in hhmm.split(":"))
+    return ((hh * 60 + mm - now.tm_hour * 60 - now.tm_min) % (24 * 60)) * 60 - now.tm_sec
+
+
 def run(args: argparse.Namespace) -> None:
     con = open_db(args.db)
     agents = [x.strip() for x in args.agents.split(",")]
     pairings = list(itertools.combinations(agents, 2))
     code = code_version()
-    stop = None
-    if args.until:
-        hh, mm = (int(x) for x in args.until.split(":"))
-        now = time.gmtime()
-        stop = time.time() + ((hh * 60 + mm - now.tm_hour * 60 - now.tm_min) % (24 * 60)) * 60 - now.tm_sec
+    stop = time.time() + seconds_until(args.until, time.gmtime()) if args.until else None
     for r in range(args.start, args.games):
         for game in args.game:
             pkg = registry.get(game)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -155,6 +156,10 @@ def test_ladder_script_resumes_and_reports(tmp_path: Path, capsys: pytest.Captur
     out = capsys.readouterr().out
     assert "(`sve`): 3 games, 3 per pairing" in out and "| **greedy** | " in out and "n=3" in out
     assert "`greedy` " in out and "`random` (" in out  # the rung against the one below it
+    # --until HH:MM is the next time the clock shows it, past midnight too
+    at = time.struct_time((2026, 11, 26, 23, 41, 30, 3, 330, 0))
+    assert ladder.seconds_until("02:10", at) == (2 * 60 + 29) * 60 - 30
+    assert ladder.seconds_until("23:50", at) == 9 * 60 - 30
     code = sqlite3.connect(db).execute("SELECT DISTINCT code FROM ladder").fetchall()
     assert len(code) == 1 and code[0][0] and code[0][0] in out  # the commit that played them
     # --write puts the tables between the markers, and leaves the rest of the file alone
