@@ -163,3 +163,27 @@ def test_decks_put_soul_bond_servants_in_the_extra_deck(tmp_path: Path) -> None:
     res = CliRunner().invoke(main, ["deck", "check", "caster", str(p), "--cards", str(db)])
     assert res.exit_code == 1
     assert "CR 402.2: Kururu Sentline is a Soul Bond servant or deity and belongs in the extra deck" in res.output
+
+
+# ------------------------------------------------------- the development data, when it is there
+ROOT = Path(__file__).resolve().parents[1]
+SHIPPED_XML = ROOT.parent / "shared" / "data" / "caster" / "cockatrice" / "TheCasterChroniclesTCG.dev.xml"
+BP02_SOURCE = ROOT.parent / "devdata-caster" / "bp02" / "BP02.source.xml"
+
+
+@pytest.mark.skipif(not (SHIPPED_XML.is_file() and BP02_SOURCE.is_file()),
+                    reason="needs ../shared/data (the shipped card database) and ../devdata-caster/bp02/BP02.source.xml "
+                           "(BP02 as the community database has it), which are not part of the repository")
+def test_real_soul_bond_servants_in_a_deck(tmp_path: Path) -> None:
+    pkg = CASTER.with_cards([SHIPPED_XML, BP02_SOURCE])
+    p = tmp_path / "bond.txt"
+    p.write_text("Main deck:\n2 Carella Lv1\n2 Crimson Nicola Lv1\n2 Flame Rouge Lv1\n2 Sunny Lv1\n2 Paruetta Lv1\n"
+                 "3 Passion Wing Lv1\n2 Passion Wing Lv2\n2 Shera Angellica Lv1\n2 Chain of Hearts Lv1\n"
+                 "1 Twinkle Charm Lv1\n1 Zoi Russel Lv1\n3 Disembodied Soul\n3 Explosive Bamboo\n3 Little Match Girl\n"
+                 "3 Straw Effigy\n3 Yoshitsune\n2 Tanuki of Kachi-Kachi Mountain\n2 Firewheel\n3 Kindle the Spirit\n"
+                 "3 Fire Arrow\n4 Soul Bond\nExtra deck:\n2 Ranniart\n2 Floom Heidi\n1 Kururu Sentline\n",
+                 encoding="utf-8")
+    d = pkg.load_deck(str(p))
+    assert pkg.check_deck(d) == [] and len(d.main) == 50
+    assert sorted({c.key for c in d.extra}) == ["Floom Heidi", "Kururu Sentline", "Ranniart"]
+    assert {c.key: c.chars["materials"] for c in d.extra}["Ranniart"] == ("Sunny", "Shera Angellica")
