@@ -187,3 +187,18 @@ def test_real_soul_bond_servants_in_a_deck(tmp_path: Path) -> None:
     assert pkg.check_deck(d) == [] and len(d.main) == 50
     assert sorted({c.key for c in d.extra}) == ["Floom Heidi", "Kururu Sentline", "Ranniart"]
     assert {c.key: c.chars["materials"] for c in d.extra}["Ranniart"] == ("Sunny", "Shera Angellica")
+
+
+def test_materials_line_and_field_must_agree() -> None:
+    from tcgjudge.games.caster.compiler import Uncompilable, compile_entry
+
+    entry = {"name": "Kururu Sentline", "type": "servant", "additional_type": "soul bond", "atk": 1000, "def": 1000,
+             "text": '"Twinkle Charm" ♥ "Zoi Russel"\n[Enter] ⇒ Draw a card.'}
+    out = compile_entry(entry)
+    assert out["materials"] == ["Twinkle Charm", "Zoi Russel"] and out["text"] == entry["text"]
+    assert compile_entry({**entry, "materials": "Twinkle Charm♥Zoi Russel"})["materials"] == "Twinkle Charm♥Zoi Russel"
+    with pytest.raises(Uncompilable, match="not the card.+s materials Twinkle Charm ♥ Miu"):
+        compile_entry({**entry, "materials": ["Twinkle Charm", "Miu"]})
+    # on a card that is no Soul Bond servant the line is text the grammar does not read (CR 201.3b)
+    with pytest.raises(Uncompilable):
+        compile_entry({k: v for k, v in entry.items() if k != "additional_type"})

@@ -906,8 +906,11 @@ class CasterSemantics(Transformer):
         # sentence commands it (no "may"): one is chosen when one can be
         return [{"soul_bond": {"filter": {"type": "servant", "additional_type": "soul bond"}, "optional": False}}]
 
-    def pay_any_element(self, el: Token, *_note: Any) -> Tree:
-        return Tree("pay_any_element", [str(el).lower()])
+    def own_element_cost(self, el: Token) -> str:
+        return str(el).lower()
+
+    def pay_any_element(self, el: str, *_rest: Any) -> Tree:
+        return Tree("pay_any_element", [el])
 
     def k_cancel(self, w: NP) -> list:
         return tc.k_cancel(w)
