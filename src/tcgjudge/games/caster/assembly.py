@@ -61,7 +61,8 @@ def _param_ok(kw: str, val: str) -> bool:
 
 
 #: words of the rules whose explanation a reminder may be without an icon on its line
-_RULE_TERMS = re.compile(r"\b(?:deity counters?|" + "|".join(re.escape(k) for k in KEYWORDS) + r")\b",
+#: (Soul Bond, CR 1020: "soul bond it. (Choose one of each of the ... materials ...)")
+_RULE_TERMS = re.compile(r"\b(?:deity counters?|soul bond|" + "|".join(re.escape(k) for k in KEYWORDS) + r")\b",
                          re.IGNORECASE)
 
 

@@ -16,6 +16,14 @@ from ...cards.cockatrice import Printing
 from ...cards.language import CardError
 from ...cards.pool import Importer
 from .cards import TYPES
+from .soulbond import (
+    ADDITIONAL_TYPE,
+    SOUL_BOND_COLOUR,
+    additional_type,
+    first_line,
+    looks_like_materials,
+    materials_of,
+)
 from .vocabulary import ELEMENTS
 
 _LEVEL = re.compile(r"^(.*?)\s+Lv\s*(\d+)$", re.IGNORECASE)
@@ -27,6 +35,13 @@ def entry_of(pr: Printing) -> dict | None:
     token = pr.get("token") == "1"
     m = _LEVEL.match(pr.name)
     entry: dict[str, Any] = {"name": pr.name}
+    bond = additional_type(typ)
+    if bond is not None:
+        if bond != "servant":
+            raise CardError(f"{pr.where}: card {pr.name!r}: type line {pr.get('type')!r}: Soul Bond is an "
+                            f"additional type of servants only (CR 201.3a)")
+        typ = "servant"
+        entry["additional_type"] = ADDITIONAL_TYPE
     if typ == "caster" or (not typ and m and not token):
         if not m:
             raise CardError(f"{pr.where}: card {pr.name!r}: a caster's database name ends with its level "
@@ -44,6 +59,11 @@ def entry_of(pr: Printing) -> dict | None:
     if races.strip():
         entry["race"] = [r.strip() for r in races.split("/") if r.strip()]
     color = pr.get("color").strip().lower()
+    if color == SOUL_BOND_COLOUR:
+        if bond is None:
+            raise CardError(f"{pr.where}: card {pr.name!r}: color {pr.get('color')!r} is the colour of a Soul Bond "
+                            f"servant, but the type line {pr.get('type')!r} is not one (CR 201.3a)")
+        color = ""  # no element icon: no element (CR 209.2-209.3; see .soulbond)
     if color and color not in ELEMENTS:
         raise CardError(f"{pr.where}: card {pr.name!r}: color {pr.get('color')!r} is no element "
                         f"({', '.join(ELEMENTS)})")
@@ -60,6 +80,16 @@ def entry_of(pr: Printing) -> dict | None:
             raise CardError(f"{pr.where}: card {pr.name!r}: pt {pt!r} is not ATK/DEF")
         entry["atk"], entry["def"] = int(mm.group(1)) * 100, int(mm.group(2)) * 100
     entry["text"] = pr.text
+    if bond is not None:
+        line = first_line(pr.text)
+        names = materials_of(line)
+        if names is None:
+            what = (f"materials line {line!r}: two or more names in double quotation marks divided by '♥'"
+                    if looks_like_materials(line) else
+                    f"{line!r} is not its materials: a Soul Bond servant's text opens with them, "
+                    f"'\"A\" ♥ \"B\"'")
+            raise CardError(f"{pr.where}: card {pr.name!r}: text: {what} (CR 212.2, 1020.1)")
+        entry["materials"] = list(names)  # as printed (CR 212.2); the line is read again by compile_entry
     return entry
 
 

@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from ...cards.textcompiler import Uncompilable, cockatrice_cards
-from . import grammar_compiler
+from . import grammar_compiler, soulbond
 from .assembly import Report, is_keyword_text, keyword_line, needs_compiling, notation
 from .vocabulary import ELEMENTS
 
@@ -33,7 +33,34 @@ def compile_entry(entry: dict) -> dict:
     """A card entry with only printed ``text`` -> the entry with its compiled fields added
     (keywords the entry lists are kept, and the text's keywords added to them).  An entry that
     :func:`needs_compiling` says not to compile is returned unchanged.  Raises
-    :class:`Uncompilable` when the text cannot be read."""
+    :class:`Uncompilable` when the text cannot be read.
+
+    A Soul Bond servant's text may open with its materials (``"A" ♥ "B"``, CR 212.2): that line
+    gives the card's ``materials`` (the same as the field, when the entry has it too) and the
+    rest of the text is read as abilities."""
+    mats, full = None, entry
+    if soulbond.is_soul_bond(entry) and isinstance(entry.get("text"), str):
+        mats, rest = soulbond.split_materials(entry["text"])
+        if mats is not None:
+            have = entry.get("materials")
+            if have is not None and tuple(_material_names(have)) != mats:
+                raise Uncompilable(soulbond.first_line(entry["text"]) + " (not the card's materials "
+                                   f"{' ♥ '.join(_material_names(have))})", str(entry.get("name", "")))
+            entry = {**entry, "text": rest}
+    out = _compile_entry(entry)
+    if mats is not None:
+        out = {**out, "text": full["text"]}
+        out.setdefault("materials", list(mats))
+    return out
+
+
+def _material_names(v: Any) -> list[str]:
+    if isinstance(v, (list, tuple)):
+        return [str(x).strip() for x in v]
+    return [x.strip() for x in str(v).split("♥") if x.strip()]
+
+
+def _compile_entry(entry: dict) -> dict:
     if not needs_compiling(entry):
         return entry
     typ = str(entry.get("type", "servant")).lower()
@@ -76,6 +103,12 @@ def entry_of(card: dict) -> dict:
             entry["level"] = 1
     elif typ in ("servant", "conjure", "barrier", "deity"):
         entry["type"] = typ
+    elif soulbond.additional_type(typ) == "servant":
+        # CR 201.3a: the additional type Soul Bond; the materials open the text (CR 212.2)
+        entry["type"], entry["additional_type"] = "servant", soulbond.ADDITIONAL_TYPE
+        mats = soulbond.materials_of(soulbond.first_line(card["text"] or ""))
+        if mats is not None:
+            entry["materials"] = list(mats)
     else:
         entry["type"] = "none"
         entry["token"] = True
@@ -84,7 +117,7 @@ def entry_of(card: dict) -> dict:
     if races.strip():
         entry["race"] = races.strip()
     color = (card.get("color") or "").strip().lower()
-    entry["element"] = color if color in ELEMENTS else "void"
+    entry["element"] = color if color in ELEMENTS else "void"  # "Soulbond": no element icon (CR 209.3)
     cost = card.get("cost") or ""
     if cost.isdigit() and entry["type"] != "caster":
         entry["cost"] = int(cost)

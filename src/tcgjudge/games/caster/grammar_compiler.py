@@ -37,7 +37,7 @@ from .assembly import (
     Report,
     notation,
 )
-from .vocabulary import ON_FIELD
+from .vocabulary import ON_FIELD, ZONES
 
 GRAMMAR_FILE = Path(__file__).with_name("grammar.lark")
 _RACES: dict[str, str] = {}
@@ -900,6 +900,18 @@ class CasterSemantics(Transformer):
     def k_soul_bond(self) -> list:
         return tc.k_soul_bond()
 
+    # -- Soul Bond (CR 1020) and its conjure's payment (CR 203.2, 903.2g-1)
+    def k_soul_bond_chosen(self) -> list:
+        # CR 201.3a, 313.3: a Soul Bond servant of your extra deck, Soul Bonded (1020.1); the
+        # sentence commands it (no "may"): one is chosen when one can be
+        return [{"soul_bond": {"filter": {"type": "servant", "additional_type": "soul bond"}, "optional": False}}]
+
+    def own_element_cost(self, el: Token) -> str:
+        return str(el).lower()
+
+    def pay_any_element(self, el: str, *_rest: Any) -> Tree:
+        return Tree("pay_any_element", [el])
+
     def k_cancel(self, w: NP) -> list:
         return tc.k_cancel(w)
 
@@ -1403,6 +1415,14 @@ def _assemble(kind: str, got: Any, line: str, out: Compiled, card_type: str, eff
         if card_type == "conjure":
             raise NoParse("a conjure's text is its effect")
         _continuous(got.children, line, out)
+        return
+    if kind == "pay_any_element":
+        el = got.children[0]
+        if el == "void":
+            raise NoParse("the aether cost of no element is no element's")  # CR 209.3
+        # CR 903.2g-1: the quality of this card's cost changes wherever it is played from
+        out.abilities.append({"static": {"cost_mod": {"affects": {"self": True}, "any_element": el}},
+                              "zones": sorted(ZONES), "text": line})
         return
     if kind == "conjure_text":
         if card_type != "conjure":

@@ -710,10 +710,43 @@ class CasterRules(CardRules):
         unless an effect alters that quality first (CR 903.2g-1): ``cost_mod: {any_element:
         true}`` lets element aether of any kind stand for the card's elements."""
         els = tuple(sorted(g.chars(oid).get("elements", ())))
-        if els and any(mod.get("any_element") and self._cost_mod_applies(g, eff, mod, oid)
-                       for eff, mod in g.pmods(p).get("cost_mods", ())):
+        if not els:
+            return {"n": n, "elements": els}
+        freed: set[str] = set()
+        for eff, mod in g.pmods(p).get("cost_mods", ()):
+            what = mod.get("any_element")
+            if what and self._cost_mod_applies(g, eff, mod, oid):
+                # ``any_element: ELEMENT``: only the aether of that element of the card's cost
+                # ("pay the Aes aether cost of this card with aether of any element")
+                freed.update(els if what is True else (what,))
+        for what in self._own_any_element(g, p, oid):
+            freed.update(els if what is True else (what,))
+        freed &= set(els)
+        if freed == set(els):
             return {"n": n, "any": len(els)}
+        if freed:
+            return {"n": n, "elements": tuple(e for e in els if e not in freed), "any": len(freed)}
         return {"n": n, "elements": els}
+
+    def _own_any_element(self, g: Game, p: int, oid: int) -> list:
+        """The card's own abilities changing the quality of its cost (``any_element`` of a
+        ``cost_mod`` affecting ``{self: true}``), read from the card where no continuous effect
+        is computed (its hand): they apply once it is in the chase zone (CR 903.2b, 903.2g-1),
+        so whether it can be played from there is asked with them."""
+        o = g.objects.get(oid)
+        c = g.chars(oid)
+        if o is None or not c.get("has_static") or o.zone in self.layered_zones:
+            return []
+        out = []
+        for ab in c["abilities"]:
+            if ab.kind != "static" or "chase" not in ab.zones:
+                continue
+            for part in ab.spec["effects"]:
+                mod = part["args"].get("cost_mod") if part["op"] == "player" and isinstance(part["args"], dict) \
+                    else None
+                if mod and mod.get("any_element") and dict(mod.get("affects") or {}) == {"self": True}:
+                    out.append(mod["any_element"])
+        return out
 
     def _cost_mod_applies(self, g: Game, eff: CEffect, mod: dict, oid: int) -> bool:
         from ...cards.context import matches
