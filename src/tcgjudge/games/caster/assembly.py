@@ -106,9 +106,21 @@ def _drop_reminders(line: str) -> str:
     return line
 
 
+#: misprints of printed card text, each read as the word the rules or the card data define (a
+#: whole word, matched as printed): nothing else is respelled, and no meaning is guessed
+MISPRINTS = {
+    "Cosumetics": "Cosmetics",  # the trait "Cosmetics" (CR 206) of the card data
+    "owner's hard": "owner's hand",  # a card goes to its owner's hand (CR 105.2, 305)
+}
+_MISPRINT_RX = re.compile(r"\b(?:" + "|".join(re.escape(k) for k in MISPRINTS) + r")\b")
+
+
 def notation(text: str) -> list[str]:
-    """A card's text as its paragraphs (CR 205.2), with reminder text dropped (CR 205.3)."""
-    t = (text or "").replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
+    """A card's text as its paragraphs (CR 205.2), with reminder text dropped (CR 205.3) and the
+    known misprints (``MISPRINTS``) respelled."""
+    t = (text or "").replace("\u2019", "'")
+    t = _MISPRINT_RX.sub(lambda m: MISPRINTS[m.group(0)], t)
+    t = t.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
     t = t.replace("\uff08", "(").replace("\uff09", ")").replace("\r", "").replace("=>", "⇒")
     t = t.replace("\u2014", "–").replace(" - ", " – ")
     # protect keyword values: [Break](2) -> [Break]{2}
@@ -968,6 +980,8 @@ class Asm:
         if isinstance(v, list):
             return [self.value(x, out) for x in v]
         if isinstance(v, tuple):
+            if v and v[0] == "@player_of":  # "that owner": the owner or controller of a bound card
+                return f"{v[1]}:{self.value(v[2], out)}"
             return tuple(self.value(x, out) for x in v)
         if isinstance(v, dict):
             return {k: self.value(x, out) for k, x in v.items()}
