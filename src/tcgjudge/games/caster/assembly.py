@@ -79,7 +79,9 @@ def _drop_reminders(line: str) -> str:
     named by a bracketed keyword or icon or a trigger's ``⇒`` in the same line (``[Break] (When this
     card ...)``, ``[Enter] ⇒ ... (When this card enters the field ⇒ Perform the effect.)``,
     ``Whenever this card switches ⇒ ... (When this card is changed ...)``), or a term of the rules
-    (``(Enters the field with 3 deity counters; ...)``).  Other
+    (``(Enters the field with 3 deity counters; ...)``), or closing the line after its last
+    sentence has ended (``Return target servant in the chase to its owner's hand. (The servant is
+    not played ...)``).  Other
     parenthesized words are part of their sentence and stay, to be read or refused."""
     # the newer wording has no icons: a keyword's name opening the line ("Break (When I am put
     # ...)") or a label before ":" ("Enter : ... (When I enter the field : Perform the effect.)")
@@ -98,6 +100,9 @@ def _drop_reminders(line: str) -> str:
             sentence = re.match(r"[A-Z]", inner) and re.search(r"[.!]$", inner)
             if sentence and (icon or _RULE_TERMS.search(inner)):
                 return ""
+            if re.match(r"[A-Z]", inner) and re.search(r"[.!]\s*$", m.string[:m.start()]) \
+                    and not m.string[m.end():].strip():
+                return ""  # closing the line after its last sentence ended: that ability's reminder
             kept.append(m.group(0))
             return f"\x00{len(kept) - 1}\x00"
         line = re.sub(r"\s*\(([^()]*)\)", one, line)
@@ -1080,6 +1085,9 @@ class Asm:
             if isinstance(spec, dict):
                 out[-1]["put_field"] = dict(spec, what=out[-1]["put_field"])
             return
+        if "@that_many" in it:
+            self.that_many(it["@that_many"], out)
+            return
         if "@rest_bottom" in it:
             self.rest_bottom(out)
             self.last = out
@@ -1132,6 +1140,19 @@ class Asm:
             self.pending = ins[op]
             if op == "reveal_until":
                 self.revealed = ins[op]
+
+    def that_many(self, op: str, out: list) -> None:
+        """ "Then draw that many cards": as many cards as the instruction before moved (bound to a
+        name, counted with `len`: the cards that have since left included)."""
+        prev = out[-1] if out else None
+        if not isinstance(prev, dict) or len(prev) != 1 or next(iter(prev)) not in ("to_deck", "move"):
+            raise NoParse("that many: no cards moved before")
+        (pop, pargs), = prev.items()
+        if not isinstance(pargs, dict):
+            pargs = prev[pop] = {"what": pargs}
+        name = pargs.setdefault("as", self.fresh("m"))
+        out.append({op: {"n": {"len": name}}})
+        self.last = out
 
     def pick_look(self, out: list) -> None:
         """"Look at the top N cards of your deck. Choose one from among them and put it into your

@@ -1132,6 +1132,34 @@ class CasterSemantics(Transformer):
             spec["player"] = "enemy"
         return {"record": spec}
 
+    def w_one_controlled(self, kind: dict, by: Token) -> tuple:
+        side = "allied" if str(by).lower().startswith("you ") else "enemy"
+        return ("servant", side, 1, kind)
+
+    def k_draw_that_many(self) -> list:
+        return [{"@that_many": "draw"}]
+
+    def s_if_self_orient(self, orient: Token, e: list) -> list:
+        return self.s_if({"is": ["self", {"orientation": str(orient).lower()}]}, e)  # CR 303.1
+
+    @v_args(meta=True, inline=False)
+    def if_may(self, meta: Any, children: list) -> list:
+        return self.s_may(meta, children)
+
+    def s_if_may(self, c: dict, e: list) -> list:
+        return self.s_if(c, e)
+
+    def k_p_loses_game(self, p: str) -> list:
+        if p not in ("enemy", "you"):
+            raise NoParse("who loses")
+        return [{"lose_game": p}]  # CR 103.1
+
+    def c_they_no_orbs(self) -> dict:
+        return {"player_value": {"key": "orbs", "player": "enemy", "max": 0}}  # CR 309
+
+    def s_if_you_do_if(self, e: list, c: dict) -> list:
+        return self.s_if_you_do(self.s_if_after(e, c))
+
     def c_no_cards_but_casters(self) -> dict:
         return self.c_no_spells()  # CR 312.3: the cards played are the spells (casters are called, 504.1)
 
