@@ -445,7 +445,7 @@ def test_battling_and_records_of_a_kind() -> None:
 
 # --------------------------------------------------------------------- what is not guessed
 @pytest.mark.parametrize("text", [
-    "[Enter] ⇒ Return target servant with total cost 3 or less to its owner's hand.",
+    "[Enter] ⇒ Swap the ATK and DEF of target enemy servant until end of turn.",  # no rule defines a swap
     "This card gains +1000 ATK while battling an Aqua servant twice.",
     "[Rest], return an allied servant to its owner's deck: Draw a card.",
     "Draw a card if the moon is full.",

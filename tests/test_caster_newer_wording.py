@@ -125,6 +125,8 @@ CHANGED_TEXT = {
     "Mia Laira Lv1": "any allied servant, not a Sweets",
     "Crispy Cookie": "[Unity]; no text before",
     "Hard Pancake": "a cost limit on the target",
+    "Forre Mellow Lv1": "no \"two or more casters\" condition",
+    "Harpy": "a cost limit of four, not 3",
     # "Banish a "X" from my Stock": a stock of this caster, where the older "Banish another "X""
     # takes any other entity or stock of that name (CR 1008.3)
     "Ruka Eremi Lv2": "from my Stock",
@@ -212,3 +214,17 @@ def test_battled_and_attacked_name_the_card_itself_or_the_card_named_before(who:
         got = cg.compile_text(f"At end of turn : Destroy target servant if {who} {verb} this turn.")
         cond = got["abilities"][0]["auto"]["do"][0]["if"]["cond"]
         assert cond == {"is": [ref, filt]}
+
+
+@pytest.mark.rules("caster", "105.2", "206.1a")
+def test_misprints_are_read_only_through_the_spelling_table() -> None:
+    from tcgjudge.games.caster.assembly import MISPRINTS, notation
+
+    assert notation("At the beginning of your turn ⇒ Return this card to its owner's hard.") == [
+        "At the beginning of your turn ⇒ Return this card to its owner's hand."]
+    cg.vocabulary(races=["Cosmetics"])
+    assert _c("Rest: Put target Cosumetics in an allied graveyard on top of your deck.", "caster") == _c(
+        "Rest: Put target Cosmetics in an allied graveyard on top of your deck.", "caster")
+    # only the whole misprinted word is respelled; nothing else is guessed
+    assert notation("Cosumeticsx hard") == ["Cosumeticsx hard"]
+    assert set(MISPRINTS) == {"Cosumetics", "owner's hard"}

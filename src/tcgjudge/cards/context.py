@@ -84,7 +84,9 @@ def players(ctx: Ctx, word: Any) -> list[int]:
         if word.startswith("owner_of:") or word.startswith("controller_of:"):
             kind, ref = word.split(":", 1)
             out = []
-            for oid in resolve(ctx, ref):
+            # a card that has since moved is named by its last known information (its owner
+            # and its controller as it last was, Caster CR 911.1)
+            for oid in resolve_lki(ctx, ref):
                 o = g.objects.get(oid) or (g.lki[oid][0] if oid in g.lki else None)
                 if o is not None:
                     pl = o.owner if kind == "owner_of" else o.controller

@@ -154,7 +154,7 @@ def core_vocabulary() -> Vocabulary:
          doc="Remove from the game / to the removed zone.")
     v.op("return", short="what", required=("what",), what=REF, doc="Return to the owner's hand.")
     v.op("to_deck", short="what", required=("what",), what=REF, pos=STR, shuffle=BOOL, player=PLAYER,
-         doc="Put into the owner's deck (top, bottom or shuffled in); `player` performs it.")
+         **{"as": STR}, doc="Put into the owner's deck (top, bottom or shuffled in); `player` performs it.")
     v.op("move", required=("what", "to"), what=REF, to=ZONE, player=PLAYER, pos=STR, face=STR,
          orientation=STR, **{"as": STR}, doc="Move objects to a zone.")
     v.op("put_field", short="what", required=("what",), what=REF, orientation=STR, player=PLAYER,

@@ -80,7 +80,9 @@ def _drop_reminders(line: str) -> str:
     named by a bracketed keyword or icon or a trigger's ``⇒`` in the same line (``[Break] (When this
     card ...)``, ``[Enter] ⇒ ... (When this card enters the field ⇒ Perform the effect.)``,
     ``Whenever this card switches ⇒ ... (When this card is changed ...)``), or a term of the rules
-    (``(Enters the field with 3 deity counters; ...)``).  Other
+    (``(Enters the field with 3 deity counters; ...)``), or closing the line after its last
+    sentence has ended (``Return target servant in the chase to its owner's hand. (The servant is
+    not played ...)``).  Other
     parenthesized words are part of their sentence and stay, to be read or refused."""
     # the newer wording has no icons: a keyword's name opening the line ("Break (When I am put
     # ...)") or a label before ":" ("Enter : ... (When I enter the field : Perform the effect.)")
@@ -99,6 +101,9 @@ def _drop_reminders(line: str) -> str:
             sentence = re.match(r"[A-Z]", inner) and re.search(r"[.!]$", inner)
             if sentence and (icon or _RULE_TERMS.search(inner)):
                 return ""
+            if re.match(r"[A-Z]", inner) and re.search(r"[.!]\s*$", m.string[:m.start()]) \
+                    and not m.string[m.end():].strip():
+                return ""  # closing the line after its last sentence ended: that ability's reminder
             kept.append(m.group(0))
             return f"\x00{len(kept) - 1}\x00"
         line = re.sub(r"\s*\(([^()]*)\)", one, line)
@@ -107,9 +112,21 @@ def _drop_reminders(line: str) -> str:
     return line
 
 
+#: misprints of printed card text, each read as the word the rules or the card data define (a
+#: whole word, matched as printed): nothing else is respelled, and no meaning is guessed
+MISPRINTS = {
+    "Cosumetics": "Cosmetics",  # the trait "Cosmetics" (CR 206) of the card data
+    "owner's hard": "owner's hand",  # a card goes to its owner's hand (CR 105.2, 305)
+}
+_MISPRINT_RX = re.compile(r"\b(?:" + "|".join(re.escape(k) for k in MISPRINTS) + r")\b")
+
+
 def notation(text: str) -> list[str]:
-    """A card's text as its paragraphs (CR 205.2), with reminder text dropped (CR 205.3)."""
-    t = (text or "").replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
+    """A card's text as its paragraphs (CR 205.2), with reminder text dropped (CR 205.3) and the
+    known misprints (``MISPRINTS``) respelled."""
+    t = (text or "").replace("\u2019", "'")
+    t = _MISPRINT_RX.sub(lambda m: MISPRINTS[m.group(0)], t)
+    t = t.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
     t = t.replace("\uff08", "(").replace("\uff09", ")").replace("\r", "").replace("=>", "⇒")
     t = t.replace("\u2014", "–").replace(" - ", " – ")
     # protect keyword values: [Break](2) -> [Break]{2}
@@ -969,6 +986,8 @@ class Asm:
         if isinstance(v, list):
             return [self.value(x, out) for x in v]
         if isinstance(v, tuple):
+            if v and v[0] == "@player_of":  # "that owner": the owner or controller of a bound card
+                return f"{v[1]}:{self.value(v[2], out)}"
             return tuple(self.value(x, out) for x in v)
         if isinstance(v, dict):
             return {k: self.value(x, out) for k, x in v.items()}
@@ -1067,6 +1086,9 @@ class Asm:
             if isinstance(spec, dict):
                 out[-1]["put_field"] = dict(spec, what=out[-1]["put_field"])
             return
+        if "@that_many" in it:
+            self.that_many(it["@that_many"], out)
+            return
         if "@rest_bottom" in it:
             self.rest_bottom(out)
             self.last = out
@@ -1119,6 +1141,19 @@ class Asm:
             self.pending = ins[op]
             if op == "reveal_until":
                 self.revealed = ins[op]
+
+    def that_many(self, op: str, out: list) -> None:
+        """ "Then draw that many cards": as many cards as the instruction before moved (bound to a
+        name, counted with `len`: the cards that have since left included)."""
+        prev = out[-1] if out else None
+        if not isinstance(prev, dict) or len(prev) != 1 or next(iter(prev)) not in ("to_deck", "move"):
+            raise NoParse("that many: no cards moved before")
+        (pop, pargs), = prev.items()
+        if not isinstance(pargs, dict):
+            pargs = prev[pop] = {"what": pargs}
+        name = pargs.setdefault("as", self.fresh("m"))
+        out.append({op: {"n": {"len": name}}})
+        self.last = out
 
     def pick_look(self, out: list) -> None:
         """"Look at the top N cards of your deck. Choose one from among them and put it into your

@@ -1078,6 +1078,103 @@ class CasterSemantics(Transformer):
     def sentence(self, items: list) -> list:
         return items
 
+    # ------------------------------------------------------- the long tail (grammar.lark's last section)
+    def k_corrupt_target(self, w: NP) -> list:
+        # CR 1009.1, 903.2e: the orbs chosen as the card or ability is played; "an enemy orb",
+        # chosen as it resolves, stays the `corrupt` of k_corrupt
+        if w.kind != "target" or w.filt.get("zone") != "orbs" or set(w.filt) - {"zone", "player"}:
+            raise NoParse("corrupt target orb")
+        return [{"corrupt": {"what": w}}]
+
+    def k_turn_face_down(self, w: NP) -> list:
+        # CR 303.2, 504.1b: only a caster zone holds face-down casters; the card stays where it is
+        if w.kind not in ("target", "choose", "all") or w.filt.get("type") != "caster" or "zone" in w.filt:
+            raise NoParse("turn face down")
+        return [{"face_down": {"what": w}}]
+
+    def s_total_cost(self, n: Token, cmp: Token | None = None) -> tuple:
+        return self.s_cost(n, cmp)  # CR 203.1: the whole cost of the card
+
+    def s_in_chase(self) -> tuple:
+        return ("zone", "chase", None)  # CR 312.3
+
+    def np_orients(self, *parts: Any) -> NP:
+        orients = [str(p).lower() for p in parts if isinstance(p, Token) and p.type == "ORIENT"]
+        if len(set(orients)) != 2:
+            raise NoParse("two orientations")
+        rest = tuple(p for p in parts if not (isinstance(p, Token) and p.type == "ORIENT"))
+        return _build_np(rest + (("filt", {"orientation": orients}),))
+
+    def k_no_attacked_np(self, w: NP) -> list:
+        # CR 803.2: not chosen as the object of an attack until end of turn
+        if w.kind == "ref" and w.ref == "self":
+            raise NoParse("this card: st_no_attacked")
+        return [{"grant": {"what": w, "flags": ["cannot_be_attacked"], "until": tc.EOT}}]
+
+    def k_to_owners_bottom(self, w: NP) -> list:
+        return tc.k_bottom(w)  # each card to its owner's deck (CR 302.5), in the order they choose (302.4)
+
+    @staticmethod
+    def _player_of(tok: Token) -> tuple:
+        # "that owner", "that caster's controller": the owner (CR 105.2) or the controller (CR
+        # 105.3) of the card named before
+        role = "controller" if str(tok).lower().endswith("controller") else "owner"
+        return ("@player_of", f"{role}_of", NP("ref", ref="it"))
+
+    def k_player_of_draws(self, who: Token, n: Token) -> list:
+        return [{"draw": {"n": _n(n), "player": self._player_of(who)}}]  # CR 1006.1
+
+    def k_player_of_to_casters(self, who: Token, *parts: Token) -> list:
+        p = self._player_of(who)
+        n = next((_n(x) for x in parts if x.type == "NUMBER_WORD"), 1)
+        move: dict[str, Any] = {"what": NP("all", {"zone": "deck", "player": p, "top": n}), "to": "casters",
+                                "face": "down", "player": p}
+        if any(x.type == "REST_ORIENT" for x in parts):
+            move["orientation"] = "rested"
+        return [{"move": move}]
+
+    def c_played_type(self, who: Token, typ: Token) -> dict:
+        # the cards the player played this turn (each a spell as it was played, CR 312.3), of that
+        # type; casters are called, not played (CR 504.1)
+        t = str(typ).lower()
+        if t == "caster":
+            raise NoParse("a caster is called")
+        spec: dict[str, Any] = {"key": "cards_played", "of": {"type": t}}
+        if str(who).lower() != "you":
+            spec["player"] = "enemy"
+        return {"record": spec}
+
+    def w_one_controlled(self, kind: dict, by: Token) -> tuple:
+        side = "allied" if str(by).lower().startswith("you ") else "enemy"
+        return ("servant", side, 1, kind)
+
+    def k_draw_that_many(self) -> list:
+        return [{"@that_many": "draw"}]
+
+    def s_if_self_orient(self, orient: Token, e: list) -> list:
+        return self.s_if({"is": ["self", {"orientation": str(orient).lower()}]}, e)  # CR 303.1
+
+    @v_args(meta=True, inline=False)
+    def if_may(self, meta: Any, children: list) -> list:
+        return self.s_may(meta, children)
+
+    def s_if_may(self, c: dict, e: list) -> list:
+        return self.s_if(c, e)
+
+    def k_p_loses_game(self, p: str) -> list:
+        if p not in ("enemy", "you"):
+            raise NoParse("who loses")
+        return [{"lose_game": p}]  # CR 103.1
+
+    def c_they_no_orbs(self) -> dict:
+        return {"player_value": {"key": "orbs", "player": "enemy", "max": 0}}  # CR 309
+
+    def s_if_you_do_if(self, e: list, c: dict) -> list:
+        return self.s_if_you_do(self.s_if_after(e, c))
+
+    def c_no_cards_but_casters(self) -> dict:
+        return self.c_no_spells()  # CR 312.3: the cards played are the spells (casters are called, 504.1)
+
 
 def _quoted_name(q: Token) -> str:
     # a name quoted at the end of a sentence may hold its full stop ("Luna Esperansa.")

@@ -25,7 +25,7 @@ def install(rules: CardRules) -> None:
         "to_bingo": op_to_bingo, "enter_ability": op_enter_ability, "unity": op_unity,
         "become_servant": op_become_servant, "put_caster": op_put_caster,
         "rest": _orient_op("rested"), "recover": _orient_op("recovered"), "reverse": _orient_op("reversed"),
-        "switch": op_switch, "become": op_become, "move_counters": op_move_counters,
+        "switch": op_switch, "become": op_become, "face_down": op_face_down, "move_counters": op_move_counters,
     })
     rules.cond_hooks.update({"dct": cond_dct, "vanity": cond_vanity, "bingo": cond_bingo, "orbs": cond_orbs,
                              "main_timing": lambda ctx, a: main_timing(ctx.g, ctx.p) == bool(a)})
@@ -181,10 +181,19 @@ def op_corrupt(rt: Run, a: dict) -> bool:
     loc = rt.loc
     if "pushed" in loc:
         return True
-    victim = player1(rt.ctx, a.get("player", "enemy"))
-    chooser = player1(rt.ctx, a.get("chooser", "you"))
-    n = value(rt.ctx, a.get("n", 1))
     src = rt.d.get("src")
+    got: list[int] = []
+    if "what" in a:
+        # CR 1009.1, 903.2e: the orbs targeted, into their owner's hand; none left, nothing is done
+        got = [x for x in resolve(rt.ctx, a["what"]) if x in g.objects and g.objects[x].zone == "orbs"]
+        owners = {g.objects[x].zp for x in got}
+        if len(owners) != 1:
+            return True
+        victim, chooser, n = owners.pop(), rt.p, len(got)
+    else:
+        victim = player1(rt.ctx, a.get("player", "enemy"))
+        chooser = player1(rt.ctx, a.get("chooser", "you"))
+        n = value(rt.ctx, a.get("n", 1))
     ns: Any = n
     if src in g.objects and victim != g.objects[src].controller and g.objects[src].zone in ON_FIELD:
         # CR 1102.2-1102.3: "when this card corrupts an enemy orb, it corrupts two (three) orbs
@@ -193,8 +202,26 @@ def op_corrupt(rt: Run, a: dict) -> bool:
         if ks != [1]:
             ns = [n * k for k in ks]
     loc["pushed"] = True
-    g.push("corrupt", p=chooser, victim=victim, n=ns, by=src, got=[])
+    g.push("corrupt", p=chooser, victim=victim, n=ns, by=src, got=got)
     return False
+
+
+def op_face_down(rt: Run, a: dict) -> bool:
+    """CR 303.2, 504.1b: a caster turned face down stays in its caster zone, the same card
+    (302.3: it does not move) with its orientation, a level 1 caster with no element and no name
+    (306.6: its front side is not referred to); one already face down does not change."""
+    g = rt.g
+    turned = 0
+    for oid in resolve(rt.ctx, a["what"]):
+        o = g.objects.get(oid)
+        if o is None or o.zone != "casters" or not o.face_up or o.over is not None:
+            continue
+        name = g.rules.obj_name(g, oid, None)
+        g.w(oid).face_up = False
+        g.note(f"{name} is turned face down")
+        turned += 1
+    rt.env["_did"] = turned > 0  # "If you do," (CR 1013.2a: it was done)
+    return True
 
 
 def op_to_bingo(rt: Run, a: dict) -> bool:

@@ -1215,6 +1215,9 @@ class CasterRules(CardRules):
                 tally(ev.player, f"attacked:{what}", card=ev.oid, count=False)
         elif ev.kind == "switch":
             tally(ev.player, "switched", card=ev.oid)  # CR 1011.2
+        elif ev.kind == "play" and ev.data.get("kind") == "card":
+            # the cards played, each a spell (CR 312.3), kept to be read by kind (`of`) only
+            tally(ev.player, "cards_played", card=ev.oid, count=False)
 
 
 def effect_running(g: Game) -> tuple[int, int | None] | None:

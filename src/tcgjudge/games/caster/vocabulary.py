@@ -122,8 +122,10 @@ def vocabulary() -> Vocabulary:
     v.op("produce", short="n", n=VALUE, element=ANY, player=PLAYER,
          doc="Produce aether (CR 907): element is one of the seven, a list (one aether with all of "
              "them), 'void' for free aether, or 'any' (the player picks one, CR 907.7).")
-    v.op("corrupt", short="n", n=VALUE, player=PLAYER, chooser=PLAYER,
-         doc="Corrupt N of the player's orbs (CR 1009): the chooser picks which.")
+    v.op("corrupt", short="n", n=VALUE, player=PLAYER, chooser=PLAYER, what=REF,
+         doc="Corrupt N of the player's orbs (CR 1009): the chooser picks which; or the orbs `what` names.")
+    v.op("face_down", short="what", required=("what",), what=REF,
+         doc="Turn face-up casters in their caster zone face down (CR 303.2, 504.1b).")
     v.op("to_orbs", short="what", required=("what",), what=REF, pos=STR,
          doc="Put cards into their owner's orb zone face down, as orbs.")
     v.op("to_casters", short="what", required=("what",), what=REF, face=STR,
