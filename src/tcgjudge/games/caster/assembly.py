@@ -80,9 +80,7 @@ def _drop_reminders(line: str) -> str:
     named by a bracketed keyword or icon or a trigger's ``⇒`` in the same line (``[Break] (When this
     card ...)``, ``[Enter] ⇒ ... (When this card enters the field ⇒ Perform the effect.)``,
     ``Whenever this card switches ⇒ ... (When this card is changed ...)``), or a term of the rules
-    (``(Enters the field with 3 deity counters; ...)``), or closing the line after its last
-    sentence has ended (``Return target servant in the chase to its owner's hand. (The servant is
-    not played ...)``).  Other
+    (``(Enters the field with 3 deity counters; ...)``).  Other
     parenthesized words are part of their sentence and stay, to be read or refused."""
     # the newer wording has no icons: a keyword's name opening the line ("Break (When I am put
     # ...)") or a label before ":" ("Enter : ... (When I enter the field : Perform the effect.)")
@@ -101,9 +99,6 @@ def _drop_reminders(line: str) -> str:
             sentence = re.match(r"[A-Z]", inner) and re.search(r"[.!]$", inner)
             if sentence and (icon or _RULE_TERMS.search(inner)):
                 return ""
-            if re.match(r"[A-Z]", inner) and re.search(r"[.!]\s*$", m.string[:m.start()]) \
-                    and not m.string[m.end():].strip():
-                return ""  # closing the line after its last sentence ended: that ability's reminder
             kept.append(m.group(0))
             return f"\x00{len(kept) - 1}\x00"
         line = re.sub(r"\s*\(([^()]*)\)", one, line)
