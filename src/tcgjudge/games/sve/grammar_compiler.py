@@ -48,6 +48,15 @@ from .assembly import (
     prune,
 )
 from .later_events import LaterEvents
+from .long_tail import (
+    IF_YOU_DO,
+    IT_HAS,
+    SELF_STAT_AGAIN,
+    LongTail,
+    resolve_if_you_do,
+    resolve_it_has,
+    resolve_stat_again,
+)
 from .notation import KEYWORDS, TOKEN_NAMES, TRIGGER_MARKERS, notation, render, split_sentences
 from .vocabulary import CLASSES, TRIGGERS
 
@@ -159,7 +168,7 @@ class _NP:
 
 
 @v_args(inline=True)
-class SveSemantics(LaterEvents, Transformer):
+class SveSemantics(LaterEvents, LongTail, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     # -- noun phrases -------------------------------------------------------------------
@@ -1721,6 +1730,8 @@ def _refuse_distinct(x: Any) -> None:
     elif isinstance(x, dict):
         if _DISTINCT in x:
             raise NoParse("with different names")
+        if IT_HAS in x or SELF_STAT_AGAIN in x:
+            raise NoParse("'it has at least N' with no card found before")
         if tc.GROUP_TOTAL in x or tc.GROUP_DISTINCT in x:
             raise NoParse("a group's total cost or classes outside a pick among cards looked at")
         for v in x.values():
@@ -1761,8 +1772,11 @@ def _run_sentences(sents: list, asm: _Asm) -> list:
     target = out
     last_if: dict | None = None
     counted: list = []
+    found: list = []
+    said: list | None = None  # the sentence before ("You may X." before "If you do, Y.")
     for region, items, continues in sents:
-        items = _same_counts(items, counted)
+        items = resolve_it_has(_same_counts(items, counted), found)
+        items, said = resolve_if_you_do(items, said), items
         if region is not None:
             if region_out:
                 out.append({"if": {"cond": region_cond, "then": region_out}})
@@ -1868,9 +1882,9 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
     else:
         sents = effect[1]
         if lift_if and len(sents) == 1 and sents[0][0] is None and len(sents[0][1]) == 1 \
-                and "@if" in sents[0][1][0]:
+                and "@if" in sents[0][1][0] and IF_YOU_DO not in sents[0][1][0]:
             # "[trigger], if [condition], [effect]": checked when the trigger condition is met
-            cond = _same_counts(sents[0][1][0]["@if"], [])
+            cond = resolve_it_has(_same_counts(sents[0][1][0]["@if"], []), [])
             sents = [(None, sents[0][1][0]["then"])]
         do = _run_sentences(_marked(sents), asm)
     if asm.targets:
@@ -1960,7 +1974,7 @@ def _static(sentences: list, display: str, out: Compiled) -> None:
     """Passive abilities (10.1.1.3), one per effect; a sentence's heading or "If ..." is its
     condition; "... instead" excludes the cost change before it (the two never both apply)."""
     prev_cost: list | None = None
-    for cond, parts, instead in sentences:
+    for cond, parts, instead in resolve_stat_again(sentences):
         if isinstance(cond, dict) and "@earth_rite" in cond:
             raise NoParse("Earth Rite on a passive ability")
         made = []

@@ -161,6 +161,7 @@ _LINE_START_SUBS = [
     (re.compile(r"^(?:Evolve)\s+(?=[A-Z][^:]*:\s*Evolve this)",), "[EVOLVE] "),
     (re.compile(r"^(?:Act|Activate)\s*(?=\(|\[|:)",), "[ACT] "),
     (re.compile(r"^(\[QUICK\]\s*)(?:Act|Activate)\s*(?=\(|\[|:)",), r"\1[ACT] "),  # 12.3.3
+    (re.compile(r"^(\[QUICK\]\s*)(?:Act|Activate)(?=,)",), r"\1[ACT]"),  # "Quick Activate, bury this card:"
     (re.compile(r"^Activate\s+(?=[A-Z][^:.]*:)",), "[ACT] "),  # "Activate Bury a ...: effect"
     (re.compile(r"^(?:Feed|Serve)\s*(?=\(|\d|\[PP)", re.IGNORECASE), "[SERVE] "),
     (re.compile(r"^(?:Ride)\s*(?=\(|\d|\[PP)", re.IGNORECASE), "[RIDE] "),
