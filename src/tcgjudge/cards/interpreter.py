@@ -636,7 +636,9 @@ def op_search(rt: Run, a: dict) -> bool:
             for oid in got:
                 g.rules.reveal(g, oid)
         to = a.get("to", "hand")
-        res = g.rules.move_objects(rt, got, to, "search", {})
+        # a card put onto the field engaged (SVE 5.4.1: it enters engaged)
+        extra = {"orientation": "engaged"} if a.get("engaged") else {}
+        res = g.rules.move_objects(rt, got, to, "search", extra)
         g.emit(Event("search", player=p, data={"n": len(got)}))
         if res is None:
             return False

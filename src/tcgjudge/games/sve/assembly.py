@@ -1046,6 +1046,8 @@ class _Asm:
         self.zones: dict[str, str] = {}  # the zone a bound card is in, where the text says it
         #: "Select A and B": the two selections, named "the first ..." and "the second ..."
         self.pair: list[str] | None = None
+        #: the value "X equals ..." gave X (5.2.1.2), for the sentences after it
+        self.x_value: Any = None
 
     def alloc(self, v: Any) -> Any:
         """Give fresh names to the bindings an instruction makes ("as": "$new" ...)."""
@@ -1137,6 +1139,7 @@ class _Asm:
             self.instead(it["@instead"], c, out)
         elif "@x" in it:
             v = self.sub(it["@x"])
+            self.x_value = v
             for i, ins in enumerate(out):
                 out[i] = _replace_x(ins, v)
             for i, t in enumerate(self.targets):

@@ -82,6 +82,12 @@ def _alt_cost(v: Any) -> Any:
     return v  # normalised into cost items by SveBuilder.card
 
 
+def _play_if(v: Any) -> Any:
+    if not isinstance(v, dict) or len(v) != 1:
+        raise ValueError(f"expected a condition (8.2.1: when the card may be played), got {v!r}")
+    return v
+
+
 def _play_process(v: Any) -> Any:
     if not (isinstance(v, dict) and set(v) == {"cost", "less"} and isinstance(v["less"], int) and v["less"] > 0):
         raise ValueError(f"expected {{cost: [cost items], less: N}} (10.4.7.3), got {v!r}")
@@ -92,7 +98,7 @@ FIELDS = {
     "class": _class, "traits": slash_list, "trait": slash_list, "universe": _universe, "special": _special,
     "evolved_from": str, "trigger": _trigger, "alt_names": _names, "alt_name": _names,
     "back": lambda v: v, "leader_def": _defense, "copies": copies_field, "alt_cost": _alt_cost,
-    "play_process": _play_process,
+    "play_process": _play_process, "play_if": _play_if,
 }
 
 
@@ -113,7 +119,7 @@ def _build(entry: dict, chars: dict) -> dict:
         "has_static": chars["has_static"], "has_auto": chars["has_auto"],
         "grants_abilities": chars.get("grants_abilities", False),
     }
-    for k in ("universe", "evolved_from", "copies", "alt_cost", "play_process"):
+    for k in ("universe", "evolved_from", "copies", "alt_cost", "play_process", "play_if"):
         if k in chars:
             out[k] = chars[k]
     if "alt_cost" in out and t == "leader":

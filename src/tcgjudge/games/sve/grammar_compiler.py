@@ -58,6 +58,7 @@ from .long_tail import (
     resolve_stat_again,
 )
 from .notation import KEYWORDS, TOKEN_NAMES, TRIGGER_MARKERS, notation, render, split_sentences
+from .older_tail import OlderTail
 from .vocabulary import CLASSES, TRIGGERS
 
 GRAMMAR_FILE = Path(__file__).with_name("grammar.lark")
@@ -168,7 +169,7 @@ class _NP:
 
 
 @v_args(inline=True)
-class SveSemantics(LaterEvents, LongTail, Transformer):
+class SveSemantics(LaterEvents, LongTail, OlderTail, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     # -- noun phrases -------------------------------------------------------------------
@@ -1805,6 +1806,11 @@ def _run_sentences(sents: list, asm: _Asm) -> list:
             last_if = None
     if region_out:
         out.append({"if": {"cond": region_cond, "then": region_out}})
+    if asm.x_value is not None:
+        # 5.2.1.2: X, once the text defines it, is that value in the sentences after too ("If X is
+        # at least 3, ...")
+        out[:] = [tc._replace_x(ins, asm.x_value) for ins in out]
+        asm.targets[:] = [tc._replace_x(t, asm.x_value) for t in asm.targets]
     return out
 
 
@@ -2009,6 +2015,11 @@ def _static(sentences: list, display: str, out: Compiled) -> None:
         out.abilities.extend(made)
 
 
+#: the processes a spell's "[process]: [effect]" starts with (10.4.7.5): engaging, burying,
+#: banishing or discarding cards ("Bury a Golem follower: Deal 3 damage to ...")
+_SPELL_PROCESS = re.compile(r"(?i)\s*(?:\[ENGAGE\]|bury\b|banish\b|discard\b)")
+
+
 def _spell_process(got: Any, chunk: str, out: Compiled, kind: str) -> None:
     """10.4.7.5, 10.1.1.4: a spell's "[process]: [effect]" ("[ENGAGE] a Swordcraft follower on
     your field: ...") is no activated ability (a spell's text is its spell ability): its controller
@@ -2016,9 +2027,9 @@ def _spell_process(got: Any, chunk: str, out: Compiled, kind: str) -> None:
     is played (nothing happens between a spell's playing and its resolution, 10.6.2.8); the
     spell's targets are selected as it is played either way (10.6.2.3)."""
     head = chunk.split(":", 1)[0]
-    if kind != "activated" or out.effect is not None or not re.match(r"\s*\[ENGAGE\]", chunk) \
-            or re.search(r"(?i)\[ACT\]|\bact\b|\[QUICK\]|\bquick\b", head):
-        raise NoParse("a spell's process")  # read: "[ENGAGE] CARDS: effect" only
+    if kind != "activated" or out.effect is not None or not _SPELL_PROCESS.match(chunk) \
+            or re.search(r"(?i)\[ACT\]|\bact\b|\[QUICK\]|\bquick\b|\[PP=", head):
+        raise NoParse("a spell's process")  # read: "[ENGAGE] / Bury / Banish / Discard CARDS: effect" only
     costs, effect = got.children[:2]
     spec, _ = _body([], effect)
     spec["cost"] = [{"may_pay": {"as": "process", "cost": costs}}] + spec.get("cost", [])
@@ -2032,6 +2043,11 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
     if kind == "evolve_ability":
         kids = [c for c in tree.children if getattr(c, "data", None) == "pp" or isinstance(c, Token)]
         out.add_kw({"evolve": _num(_transform(kids[0])) if kids else 0})  # 12.2
+        return
+    if kind in ("play_not_during", "play_only_from"):
+        if "play_if" in out.extra:
+            raise NoParse("two restrictions on playing the card")
+        out.extra["play_if"] = _transform(tree)  # 8.2.1, 1.3.3 (older_tail.py)
         return
     if kind == "play_process_less":
         costs = _transform(next(c for c in tree.children if isinstance(c, Tree)))

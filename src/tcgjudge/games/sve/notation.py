@@ -143,6 +143,20 @@ _FAN_SUBS: list[tuple[str, Any, int]] = [
 
 _FAN_RES = [(re.compile(p, f), r) for p, r, f in _FAN_SUBS]
 
+# ------------------------------------------------------------------------ spelling normalisation
+# Misprints of the official English text whose intended words are evident from the template they
+# break, rewritten to those words (a spelling fix, never a guess at a meaning): "Activately only
+# if" is the rider "Activate only if" (10.1.1.1.1, a non-word before "only if"), and "If there at
+# least N" lacks the verb of the condition "If there are at least N" (the only verb the template
+# "there ... at least N" takes).  Nothing else is normalised; any other misprint stays unread.
+_SPELLING_SUBS: list[tuple[str, str, int]] = [
+    (r"\bActivately only if\b", "Activate only if", 0),
+    (r"\b([Ii]f) there at least\b", r"\1 there are at least", 0),
+]
+
+
+_SPELLING_RES = [(re.compile(p, f), r) for p, r, f in _SPELLING_SUBS]
+
 # ------------------------------------------------------------------ the newer official template
 # Later sets (BP21 on) print "this" alone where the earlier template printed "this card" / "this
 # follower": "Evolve (1): Evolve this.", "Act {ENGAGE} this, bury this:", "give this +2/+0", "this
@@ -151,8 +165,9 @@ _FAN_RES = [(re.compile(p, f), r) for p, r, f in _FAN_SUBS]
 # "this way", "this one", "this card's" keep their meaning, and "this" never stands for another card
 # (a card selected or named earlier is "it" / "that card").  Written "this card", the grammar reads
 # it where the earlier template's "this card" / "this follower" stood, with the same meaning.
+# "Do this 2 times" is the action just described (never the card): that "this" is kept.
 _SELF_THIS = re.compile(
-    r"\b([Tt])his\b(?!['\u2019]s\b)(?!\s+(?:card|cards|follower|followers|amulet|amulets|spell|token|leader|turn|"
+    r"(?<!\b[Dd]o )\b([Tt])his\b(?!['\u2019]s\b)(?!\s+(?:card|cards|follower|followers|amulet|amulets|spell|token|leader|turn|"
     r"ability|abilities|effect|one|way|game|time|phase|trait)\b)(?!-)")
 
 
@@ -163,6 +178,7 @@ _LINE_START_SUBS = [
     (re.compile(r"^(\[QUICK\]\s*)(?:Act|Activate)\s*(?=\(|\[|:)",), r"\1[ACT] "),  # 12.3.3
     (re.compile(r"^(\[QUICK\]\s*)(?:Act|Activate)(?=,)",), r"\1[ACT]"),  # "Quick Activate, bury this card:"
     (re.compile(r"^Activate\s+(?=[A-Z][^:.]*:)",), "[ACT] "),  # "Activate Bury a ...: effect"
+    (re.compile(r"^(\[QUICK\]\s*)Activate\s+(?=[A-Z][^:.]*:)",), r"\1[ACT] "),  # "{[q]}Activate Bury 2 ...:"
     (re.compile(r"^(?:Feed|Serve)\s*(?=\(|\d|\[PP)", re.IGNORECASE), "[SERVE] "),
     (re.compile(r"^(?:Ride)\s*(?=\(|\d|\[PP)", re.IGNORECASE), "[RIDE] "),
     (re.compile(r"^When this follower begins? Racing,\s*", re.IGNORECASE), "[ONRACE] "),
@@ -216,6 +232,8 @@ def notation(text: str) -> str:
     """Rewrite a card text's icons to markers and drop reminder text (2.6.2)."""
     t = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
     t = t.replace("\r", "")
+    for rx, rep in _SPELLING_RES:
+        t = rx.sub(rep, t)
     t = _SELF_THIS.sub(r"\1his card", t)
     for rx, rep in _ICON_RES:
         t = rx.sub(rep, t)

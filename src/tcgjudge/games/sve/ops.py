@@ -190,6 +190,8 @@ def op_damage_mod(rt: Run, a: dict) -> bool:
     g = rt.g
     args = {"n": value(rt.ctx, a.get("n", 0)), "prevent": bool(a.get("prevent")), "kind": a.get("kind"),
             "by": _freeze_ref(rt, a.get("by")), "to": _freeze_ref(rt, a.get("to")), "env": dict(rt.env)}
+    if "max" in a:
+        args["max"] = value(rt.ctx, a["max"])  # 5.13.2: an amount over MAX becomes MAX
     g.add_effect(CEffect(g.tick(), g.tick(), "num", "damage_mod", args, ("players", frozenset()), rt.p,
                          rt.d.get("src"), a.get("until") or "permanent"))
     return True

@@ -84,6 +84,13 @@ def targets_available(g: Game, p: int, src: int, spec: dict, obj: int | None) ->
 
 
 # ----------------------------------------------------------------------- cards
+def play_allowed(g: Game, p: int, oid: int) -> bool:
+    """The card's own restriction on being played (its field ``play_if``: "This card can't be
+    played during your turn", "can only be played from hand"; 8.2.1, 1.3.3)."""
+    pi = g.objects[oid].card.chars.get("play_if")
+    return pi is None or cond(Ctx(g, p, oid), pi)
+
+
 def card_playable(g: Game, p: int, oid: int, *, quick: bool = False, free: bool = False) -> bool:
     """8.1.2, 8.2.1: may ``p`` play this card from their hand or EX area now?"""
     rules = g.rules
@@ -99,7 +106,7 @@ def card_playable(g: Game, p: int, oid: int, *, quick: bool = False, free: bool 
     pm = g.pmods(p)
     if pm.get("cannot_play") or ("spell" in ts and pm.get("cannot_play_spells")):
         return False
-    if "cannot_play" in c.get("flags", ()):
+    if "cannot_play" in c.get("flags", ()) or not play_allowed(g, p, oid):
         return False
     if ("follower" in ts or "amulet" in ts) and len(g.zone(p, "field")) >= rules.zone_limit(g, p, "field"):
         return False  # 10.6.2.6
@@ -150,6 +157,9 @@ def ability_usable(g: Game, p: int, oid: int, ab: Ability, *, quick: bool = Fals
         return False
     if g.pmods(p).get("cannot_activate"):
         return False
+    flags = g.chars(oid).get("flags", ())
+    if "cannot_activate" in flags or ("cannot_activate_but_evolve" in flags and spec.get("label") != "evolve"):
+        return False  # "this card's Activate abilities [except Evolve] can't be activated" (12.2, 12.3)
     if not targets_available(g, p, oid, spec, None):
         return False
     return can_pay(g, p, oid, list(spec.get("cost", ())), {}, spec.get("equivalent") == "evolve")
@@ -356,6 +366,10 @@ def proc_free_play(g: Game, f: Frame) -> None:
     """An effect plays a card without paying its play point cost, then it resolves at once."""
     d = f.data
     if f.step == 0:
+        if d["oid"] in g.objects and not play_allowed(g, d["p"], d["oid"]):
+            g.note(f"{g.rules.obj_name(g, d['oid'], d['p'])} cannot be played now (its own restriction, 1.3.3)")
+            g.pop()
+            return
         prompt = f"play {g.rules.obj_name(g, d['oid'], d['p'])} without paying its cost?"
         start_free_play(g, f, prompt, "play", "pass")
         return

@@ -6,8 +6,8 @@ to its target, 8.4.9), ``combat`` (damage the attacker and a follower it attacks
 other), ``ability`` (everything else).
 
 Replacement effects come from ``damage_mod`` static abilities of cards whose abilities are valid
-and from ``damage_mod`` instructions; each adds to or subtracts from the amount, or prevents the
-damage.  Damage that becomes 0 or less does not happen (1.3.2.2), so once an instance reaches 0
+and from ``damage_mod`` instructions; each adds to or subtracts from the amount, caps it (``max``:
+an amount over N becomes N), or prevents the damage.  Damage that becomes 0 or less does not happen (1.3.2.2), so once an instance reaches 0
 no later replacement applies to it.  When the order of several replacements changes the result,
 the affected player (the controller of the card that would take the damage) chooses (10.10.2).
 """
@@ -81,6 +81,9 @@ def _applies(g: Game, ctx: Ctx, a: dict, source: int | None, target: int, kinds:
 def _mod(ctx: Ctx, a: dict) -> tuple:
     if a.get("prevent"):
         return ("prevent",)
+    if "max" in a:  # 5.13.2: "if it would take more than N damage, it takes N instead"
+        m = a["max"]
+        return ("cap", m if isinstance(m, int) else ctx_value(ctx, m))
     n = a.get("n", 0)
     return ("add", n if isinstance(n, int) else ctx_value(ctx, n))
 
@@ -95,7 +98,7 @@ def outcome(n: int, order: tuple) -> int:
     for m in order:
         if n <= 0:
             break  # 1.3.2.2: it no longer happens; nothing more replaces it
-        n = 0 if m[0] == "prevent" else n + m[1]
+        n = 0 if m[0] == "prevent" else min(n, m[1]) if m[0] == "cap" else n + m[1]
     return max(0, n)
 
 
@@ -156,7 +159,8 @@ def apply_damage(g: Game, items: list, amounts: list, controller: int) -> list:
                f"{rules.obj_name(g, tgt, None)}")
         g.emit(Event("damage", oid=src, player=who,
                      data={"target": tgt, "target_type": ttype, "n": n, "kinds": tuple(kinds),
-                           "kind": kinds[0], "target_player": o.controller}))
+                           "kind": kinds[0], "target_player": o.controller,
+                           "combat": "combat" in kinds}))  # 5.13.3.2
         out.append([tgt, n])
     g.end_batch()
     return out
