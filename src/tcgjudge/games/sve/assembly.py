@@ -455,8 +455,11 @@ def _token_items(tk: dict, zone: str, player: str | None = None) -> list:
         z = zone if zone != "field" else None
         return [{"@choice": [[_ins("token", card=x, zone=z, player=player, **{"as": "$new"})] for x in names],
                  "labels": names}]
-    return [_ins("token", card=x, n=n if n != 1 else None, zone=zone if zone != "field" else None,
+    made = [_ins("token", card=x, n=n if n != 1 else None, zone=zone if zone != "field" else None,
                  player=player, **{"as": "$new"}) for x in names]
+    # "Summon a Steelclad Knight and Knight token. Give them Ward.": "them" is every token made
+    # (4.1.4.1), not the last one only
+    return made + [{"@made_together": len(made)}] if len(made) > 1 else made
 
 
 def k_summon_tokens(t: dict) -> list:
@@ -1126,6 +1129,8 @@ class _Asm:
                 names.append(self.it)
             self.pair = names
             self.it = self.sel = names  # "them": both
+        elif "@made_together" in it:
+            self.it = self.sel = [next(iter(ins.values()))["as"] for ins in out[-it["@made_together"]:]]
         elif "@if" in it:
             sub: list = []
             c = self.sub(it["@if"])
