@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from tcgjudge.games import registry
+from tcgjudge.games.sve.grammar_compiler import compile_text
 from tcgjudge.interfaces.scenario import Runner
 
 PKG = registry.get("sve")
@@ -59,3 +60,13 @@ def setup(p1: dict, p2: dict | None = None, deck: int = 5, **kw: Any) -> dict:
 def spell(name: str, cost: int = 0, **kw: Any) -> dict:
     return {"name": name, "type": "spell", "class": kw.pop("cls", "neutral"), "cost": cost,
             "text": kw.pop("text", ""), **kw}
+
+
+def compile_card(text: str, card_type: str = "follower") -> dict:
+    """A card's printed text compiled by the SVE grammar (named "Test Card")."""
+    return compile_text(text, card_type=card_type, name="Test Card")
+
+
+def first_auto(text: str) -> dict:
+    """The automatic ability the text's first ability compiles to."""
+    return compile_card(text)["abilities"][0]["auto"]

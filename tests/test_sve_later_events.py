@@ -6,16 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from sve_util import compile_card as sve
+from sve_util import first_auto as auto
 from tcgjudge.cards.textcompiler import Uncompilable
-from tcgjudge.games.sve import grammar_compiler as sg
-
-
-def sve(text: str, card_type: str = "follower") -> dict:
-    return sg.compile_text(text, card_type=card_type, name="Test Card")
-
-
-def auto(text: str) -> dict:
-    return sve(text)["abilities"][0]["auto"]
 
 
 @pytest.mark.rules("sve", "5.11.1", "5.15.1")

@@ -42,6 +42,15 @@ _LASTING = ("modify", "grant", "damage_mod", "player_effect", "set_evolve_cost")
 _X_COMPARE = re.compile(r"(?i)(at least|at most|exactly)?\s*(\d+)\s*(?:or\s+(more|greater|less|fewer))?")
 
 
+
+def _compare_words(t: Token) -> tuple[str, int, str]:
+    """"at least 3" / "3 or more" / "exactly 3": the word before the number, the number and the
+    word after it (lower case; empty when absent)."""
+    m = _X_COMPARE.fullmatch(" ".join(str(t).split()))
+    if m is None:
+        raise NoParse(str(t))
+    return (m.group(1) or "").lower(), int(m.group(2)), (m.group(3) or "").lower()
+
 class OlderTail:
     """Semantics of the older template's long tail (a mixin of ``SveSemantics``)."""
 
@@ -56,10 +65,7 @@ class OlderTail:
 
     @_inline
     def x_compare(self, t: Token) -> dict:
-        m = _X_COMPARE.fullmatch(" ".join(str(t).split()))
-        if m is None:
-            raise NoParse(str(t))
-        word, n, tail = (m.group(1) or "").lower(), int(m.group(2)), (m.group(3) or "").lower()
+        word, n, tail = _compare_words(t)
         if word and tail:
             raise NoParse(str(t))
         op = {"at least": ">=", "at most": "<=", "exactly": "=="}.get(word) or (
@@ -162,10 +168,7 @@ class OlderTail:
     @_inline
     def same_count_cmp(self, t: Token) -> dict:
         # the count is filled in with what the latest count before it counted (``_same_counts``)
-        m = _X_COMPARE.fullmatch(" ".join(str(t).split()))
-        if m is None:
-            raise NoParse(str(t))
-        word, n, tail = (m.group(1) or "").lower(), int(m.group(2)), (m.group(3) or "").lower()
+        word, n, tail = _compare_words(t)
         key = "min" if tail in ("more", "greater") else "max"
         if word == "at least":
             key = "min"
