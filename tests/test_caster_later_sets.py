@@ -6,6 +6,8 @@ aside); the scenarios in ``conformance/caster/cards/`` play them.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from tcgjudge.cards.textcompiler import Uncompilable
@@ -41,14 +43,22 @@ PAIRS = [
     # CR 105.2, 1007.1
     ("Enter: Return target allied caster to the hand.", "[Enter] ⇒ Return target allied caster to its owner's hand.",
      "servant"),
+    # CR 206.3: a list of races with commas
+    ("Destroy target [Demon], [Cat], or [Youkai] servant.", "Destroy target Demon or Cat or Youkai servant.", "conjure"),
     # CR 803.3a
     ("I cannot be attacked by servants while rested.", "This card cannot be attacked while rested.", "servant"),
 ]
 
 
 @pytest.fixture(autouse=True)
-def _idol() -> None:
-    cg.vocabulary(["Idol"])  # a trait of the card data (CR 206)
+def _races() -> Iterator[None]:
+    """Races and traits of a card data (CR 206), learnt for the test and forgotten after it."""
+    saved = dict(cg._RACES)
+    cg.vocabulary(["Idol", "Demon", "Cat", "Youkai"])
+    yield
+    cg._RACES.clear()
+    cg._RACES.update(saved)
+    cg._parser.cache_clear()
 
 
 @pytest.mark.parametrize(("newer", "older", "card_type"), PAIRS)
