@@ -11,7 +11,7 @@ from typing import Any
 from lark import Token, Transformer, v_args
 
 from ...cards.textcompiler import NoParse
-from .assembly import PARAM_KEYWORDS, _param_ok, k_banish
+from .assembly import NP, PARAM_KEYWORDS, _param_ok, k_banish
 
 #: keywords whose value is a trait or race (CR 1108.2, 1114.2), written "[United Front](Idol)"
 #: in the older wording and "United Front [Idol]" in the newer one
@@ -43,6 +43,10 @@ class LaterSetsText(Transformer):
     def text_of(self, part: Any, meta: Any, lead: str) -> str:
         """The printed words of a part of the paragraph (given by the compiler)."""
         raise NotImplementedError
+
+    def k_put_back(self) -> list:
+        # "them": the cards of the look before (the assembly names them); back on top (CR 302.4)
+        return [{"to_deck": {"what": NP("ref", ref="it"), "pos": "top"}}]
 
     def named_head(self, q: Token) -> tuple:
         # CR 202.4: a card of that name ("target "Hansel""); a name quoted at the end of a
