@@ -44,6 +44,20 @@ class LaterSetsText(Transformer):
         """The printed words of a part of the paragraph (given by the compiler)."""
         raise NotImplementedError
 
+    def k_p_wins_game(self, p: str) -> list:
+        if p not in ("enemy", "you"):
+            raise NoParse("who wins")
+        return [{"win": p}]  # CR 103.2
+
+    def c_both_no_orbs(self) -> dict:
+        # CR 309: each player's orb zone is empty
+        return {"and": [{"player_value": {"key": "orbs", "player": p, "max": 0}} for p in ("you", "enemy")]}
+
+    def s_during_turn_if(self, whose: Token, c: dict, e: list) -> list:
+        # the condition and whose turn it is, both checked as the effect resolves
+        turn = {"turn": "yours" if str(whose).lower() == "your" else "theirs"}
+        return [{"@if": {"and": [turn, c]}, "then": e}]
+
     def k_put_back(self) -> list:
         # "them": the cards of the look before (the assembly names them); back on top (CR 302.4)
         return [{"to_deck": {"what": NP("ref", ref="it"), "pos": "top"}}]
