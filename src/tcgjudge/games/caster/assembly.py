@@ -96,7 +96,9 @@ def _drop_reminders(line: str) -> str:
             inner = m.group(1).strip()
             if re.search(r"\]\s*$", m.string[:m.start()]) or _BARE_KEYWORD.fullmatch(m.string[:m.start()].strip()):
                 return ""  # right after a bracketed keyword: that keyword's reminder
-            sentence = re.match(r"[A-Z]", inner) and re.search(r"[.!]$", inner)
+            # a sentence: capitalized, with its full stop or closing the line ("(This is not optional)")
+            closing = not m.string[m.end():].strip(" .")
+            sentence = re.match(r"[A-Z]", inner) and (re.search(r"[.!]$", inner) or closing)
             if sentence and (icon or _RULE_TERMS.search(inner)):
                 return ""
             kept.append(m.group(0))
@@ -1141,11 +1143,12 @@ class Asm:
         """ "Then draw that many cards": as many cards as the instruction before moved (bound to a
         name, counted with `len`: the cards that have since left included)."""
         prev = out[-1] if out else None
-        if not isinstance(prev, dict) or len(prev) != 1 or next(iter(prev)) not in ("to_deck", "move"):
+        if not isinstance(prev, dict) or len(prev) != 1 or next(iter(prev)) not in ("to_deck", "move", "discard"):
             raise NoParse("that many: no cards moved before")
         (pop, pargs), = prev.items()
         if not isinstance(pargs, dict):
-            pargs = prev[pop] = {"what": pargs}
+            # the cards discarded (CR 1013.2) are counted as the cards moved
+            pargs = prev[pop] = {"n": pargs} if pop == "discard" else {"what": pargs}
         name = pargs.setdefault("as", self.fresh("m"))
         out.append({op: {"n": {"len": name}}})
         self.last = out

@@ -37,6 +37,7 @@ from .assembly import (
     Report,
     notation,
 )
+from .later_sets import LaterSetsText
 from .vocabulary import ON_FIELD, ZONES
 
 GRAMMAR_FILE = Path(__file__).with_name("grammar.lark")
@@ -143,8 +144,13 @@ def _n(tok: Any) -> int:
 
 
 @v_args(inline=True)
-class CasterSemantics(Transformer):
+class CasterSemantics(LaterSetsText, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
+
+    race_of = staticmethod(_race)  # the race of a RACE token as the data spells it (later_sets.py)
+
+    def text_of(self, part: Any, meta: Any, lead: str) -> str:
+        return _text_of(part, meta, lead)
 
     # keywords (CR 1101)
     def keyword(self, k: Token, v: Token | None = None) -> Any:
