@@ -37,7 +37,7 @@ from .assembly import (
     Report,
     notation,
 )
-from .grammar_wordings import EarlierSetWordings, bracketed_trait
+from .grammar_wordings import EarlierSetWordings
 from .vocabulary import ON_FIELD, ZONES
 
 GRAMMAR_FILE = Path(__file__).with_name("grammar.lark")
@@ -107,12 +107,6 @@ def _bracketed(alt: str) -> str:
     return f"/{body}|\\[{body}\\]/" if body != "(?!x)x" else alt
 
 
-def _with_traits(alt: str, keywords: Iterable[str]) -> str:
-    """A race alternation that also reads a trait in brackets the data does not define."""
-    trait = bracketed_trait(keywords)
-    return f"/{alt[1:-1]}|{trait}/" if alt != r"/(?!x)x/" else f"/{trait}/"
-
-
 def _race(tok: Any) -> str:
     """The race a RACE token names, its brackets dropped."""
     w = str(tok).strip()
@@ -136,7 +130,7 @@ def _parser() -> Lark:
     text = GRAMMAR_FILE.read_text(encoding="utf-8")
     kws = set(KEYWORDS) | set(PARAM_KEYWORDS)
     extra = "\n".join([
-        f"RACE: {_with_traits(_bracketed(_alternation(_RACES)), kws)}",
+        f"RACE: {_bracketed(_alternation(_RACES))}",
         f"RACE_PLURAL: {_alternation(_plurals())}",
         f"KEYWORD: {_alternation(kws)}",
     ])

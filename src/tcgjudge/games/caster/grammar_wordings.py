@@ -8,8 +8,6 @@ give a meaning to, and build the same effect language as the rules they stand be
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
 from typing import Any
 
 from lark import Token, Transformer, v_args
@@ -62,20 +60,11 @@ class EarlierSetWordings(Transformer):
     def m_stat_each_np(self, n: Token, stat: Token, w: NP) -> tuple:
         return ("stat", str(stat).lower(), {"mul": [_value(n), _count_of(w)]})
 
-    def k_to_casters_as_rest(self, w: NP, _r: Token) -> list:
+    def k_to_casters_as_rest(self, w: NP, as_what: Token, _r: Token) -> list:
+        # "as a Caster" of two or more cards could be one caster with the others as its stock
+        # (CR 306.2): read only of one card, or of several "as casters"
+        several = w.filt["top"] != 1 if "top" in w.filt else (w.kind == "all" or w.n != 1)
+        if several and "casters" not in str(as_what).lower():
+            raise NoParse("several cards as a Caster")
         return tc.k_to_casters_rested(w)  # CR 504.1b, 303.1
 
-
-#: bracketed words of card text that name no trait: ability labels (CR 901.1d, 1106, 1107), the
-#: rest icon (CR 1005) and the conditions of conditional text (CR 1111, 1113, 1117)
-_LABELS = ("rest", "enter", "last words", "vanity", "bingo", "dct")
-
-
-def bracketed_trait(keywords: Iterable[str]) -> str:
-    """A regular expression of a trait written in brackets that the card data does not define
-    ("[Youkai]"): the newer wording brackets a race or trait (CR 206.1a, 206.3), so a capitalized
-    name in brackets that is no keyword (CR 1101) nor label is one.  Read only where the grammar
-    reads a race."""
-    words = sorted({" ".join(w.lower().split()) for w in keywords} | set(_LABELS), key=lambda w: (-len(w), w))
-    exclude = "|".join(re.escape(w).replace("/", r"\/") for w in words)
-    return r"\[(?!(?i:" + exclude + r")\])[A-Z][A-Za-z'-]*(?: [A-Z][A-Za-z'-]*){0,2}\]"
