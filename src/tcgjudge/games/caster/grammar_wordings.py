@@ -68,3 +68,21 @@ class EarlierSetWordings(Transformer):
             raise NoParse("several cards as a Caster")
         return tc.k_to_casters_rested(w)  # CR 504.1b, 303.1
 
+
+    def bare_races(self, *parts: Any) -> NP:
+        races = [p for p in parts if isinstance(p, tuple) and p[0] == "races"]
+        if any(r.endswith("s") for r in races[0][1]):
+            raise NoParse("a plural race: np_races")  # read by the rules above (st_gains)
+        return self.np_sel(("all", 1, False, {"each": True}), *parts)  # type: ignore[attr-defined]
+
+    def st_bare_gains(self, w: NP, _v: Token, m: dict) -> list:
+        return tc.st_gains(w, m)
+
+    def st_bare_gains_if(self, w: NP, _v: Token, m: dict, c: dict) -> list:
+        return tc.st_gains_if(w, m, c)
+
+    def c_more_than(self, cmp: Token, a: NP, b: NP) -> dict:
+        if a.kind != "all" or b.kind != "all":
+            raise NoParse("there are more")
+        op = ">" if str(cmp).lower() == "more" else "<"
+        return {"compare": [{"count": a.filt}, op, {"count": b.filt}]}
