@@ -37,6 +37,7 @@ from .assembly import (
     Report,
     notation,
 )
+from .grammar_wordings import EarlierSetWordings
 from .later_sets import LaterSetsText
 from .vocabulary import ON_FIELD, ZONES
 
@@ -144,7 +145,7 @@ def _n(tok: Any) -> int:
 
 
 @v_args(inline=True)
-class CasterSemantics(LaterSetsText, Transformer):
+class CasterSemantics(EarlierSetWordings, LaterSetsText, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     race_of = staticmethod(_race)  # the race of a RACE token as the data spells it (later_sets.py)
