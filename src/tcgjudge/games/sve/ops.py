@@ -68,6 +68,8 @@ def install(rules: CardRules) -> None:
         # how a card on the field came there (procedures.moves.record_entry; 5.4.3, 10.6.2.8.1)
         "entered_by": lambda ctx, oid, o, c, v: o.zone == "field" and o.get("entered_by") == v,
         "entered_from": lambda ctx, oid, o, c, v: o.zone == "field" and o.get("entered_from") in _words(v),
+        # 8.4.2.1: the turn a follower evolved is kept on it ("this" turn: the current one)
+        "evolved_turn": lambda ctx, oid, o, c, v: o.zone == "field" and v == "this" and o.get("evolved_turn") == ctx.g.turn,
     })
 
 

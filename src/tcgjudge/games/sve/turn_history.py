@@ -1,0 +1,124 @@
+"""The meanings of the grammar rules of the section "later sets A: conditions on this turn,
+choices, earlier steps".
+
+The rules are at the end of ``grammar.lark``; the methods are mixed into
+:class:`grammar_compiler.SveSemantics` (named after their rules):
+
+- "Activate only if A, and only once per turn.": the condition and the per-turn limit of one
+  activated ability (10.3.3, 10.7.2.2);
+- what happened this turn, read from the per-turn tallies the rules keep (``g.record``): a follower
+  of a player evolved (8.3, 5.15; the tally ``evolved``), the cards and spells a player played
+  (13.2.1.2-13.2.1.3; ``played``, ``spells_played``);
+- what is kept on the card itself: the turn it evolved (8.4.2.1; the selector key
+  ``evolved_turn``), its counters (15.1), where it came onto the field from (5.4.3) and where it was
+  played from (8.2.1, 10.6.2.8.1);
+- "This card can't be played unless A" / "if A", "can only be played if A" (8.2.1, 1.3.3: the card
+  field ``play_if``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lark import Token, v_args
+
+from ...cards.textcompiler import NoParse
+from .assembly import c_counters, s_act_if, s_once
+
+_inline = v_args(inline=True)
+
+#: the zone names of the text as the engine names its zones (4.1)
+_ZONES = {"cemetery": "cemetery", "ex area": "ex_area", "evolve deck": "evolve_deck", "deck": "deck",
+          "hand": "hand"}
+
+
+class TurnHistory:
+    """Semantics of conditions on this turn's history and on the card itself (a mixin of
+    ``SveSemantics``)."""
+
+    # -- riders of an activated ability (10.3.3, 10.7.2.2) -------------------------------------------
+    @_inline
+    def act_if_per_turn(self, c: dict, times: Token) -> list:
+        limit = s_once() if str(times).lower() == "once" else [{"@per_turn": 2}]
+        return s_act_if(c) + limit
+
+    # -- what happened this turn -----------------------------------------------------------------------
+    @_inline
+    def evolved_this_turn(self, who: Token, *_parts: Any) -> dict:
+        w = " ".join(str(who).lower().split())
+        enemy = "enemy" in w or "opponent" in w
+        # 8.3, 5.15: the rules tally each follower that evolves, for its controller (rules.record_event)
+        return {"record": {"key": "evolved", "player": "enemy" if enemy else "you"}}
+
+    @_inline
+    def self_evolved_this_turn(self, *_parts: Any) -> dict:
+        return {"is": ["self", {"evolved_turn": "this"}]}  # 8.4.2.1: the turn it evolved
+
+    @_inline
+    def played_this_turn(self, amount: Token, kind: Token) -> dict:
+        a = " ".join(str(amount).lower().split())
+        m = re.search(r"\d+", a)
+        n = int(m.group()) if m else 1
+        if n < 1:
+            raise NoParse("at least 0 cards")
+        if m is None and str(kind).lower().endswith("s"):
+            raise NoParse(f"{a} {kind}")  # "a cards": not a count the text gives
+        key = "spells_played" if str(kind).lower().startswith("spell") else "played"
+        return {"record": {"key": key, "min": n}}  # 13.2.1.2-13.2.1.3: every card played this turn
+
+    @_inline
+    def at_least_kind_token(self, n: Token, *parts: Any) -> dict:
+        # "Officer token followers": token cards of the kind (the adjective "token", np_kind_token)
+        return self.at_least_bare(n, (*parts, ("adj", "token")))  # type: ignore[attr-defined]
+
+    @_inline
+    def token_choice_list(self, n: Any, *names: Token) -> dict:
+        if n != 1:
+            raise NoParse("a choice of tokens")  # "2 A, B, or C tokens": how many of each is unsaid
+        return self.token_choice(n, *names)  # type: ignore[attr-defined]
+
+    # -- the card itself -------------------------------------------------------------------------------
+    @_inline
+    def self_counter_amount(self, *parts: Any) -> dict:
+        amount, word = [p for p in parts if isinstance(p, Token) and p.type in ("COUNTER_AMOUNT", "WORD")]
+        a = " ".join(str(amount).lower().split())
+        name = str(word).lower()
+        if a == "no":
+            return {"not": c_counters((1, name))}  # 15.1: none of them
+        m = re.match(r"\d+", a)
+        return c_counters((int(m.group()) if m else 1, name))
+
+    @_inline
+    def self_entered_from_zone(self, *parts: Any) -> dict:
+        was = next(p for p in parts if isinstance(p, Token) and p.type == "WAS")
+        zone = next(p for p in parts if isinstance(p, Token) and p.type == "ENTRY_ZONE")
+        cond = {"is": ["self", {"entered_from": _ZONES[" ".join(str(zone).lower().split())]}]}  # 5.4.3
+        return _negate(was, cond)
+
+    @_inline
+    def self_played_from(self, *parts: Any) -> dict:
+        was = next(p for p in parts if isinstance(p, Token) and p.type == "WAS")
+        z = _ZONES[" ".join(str(parts[-1]).lower().split())]
+        # 10.6.2.8.1: a card played and put onto the field as it resolves keeps the zone it was
+        # played from (5.4.3); a card being played (a spell resolving) is still "played from" there
+        cond = {"or": [{"is": ["self", {"entered_by": "play", "entered_from": z}]},
+                       {"is": ["self", {"played_from": z}]}]}
+        return _negate(was, cond)
+
+    # -- conditions of playing the card (8.2.1, 1.3.3) -------------------------------------------------
+    @_inline
+    def play_unless(self, word: Token, c: dict) -> dict:
+        return c if str(word).lower() == "unless" else {"not": c}
+
+    @_inline
+    def play_only_if(self, c: dict) -> dict:
+        return c
+
+
+def _negate(was: Token, cond: dict) -> dict:
+    w = str(was).lower()
+    return {"not": cond} if "not" in w or "n't" in w else cond
+
+
+__all__ = ["TurnHistory"]
