@@ -59,7 +59,7 @@ from .long_tail import (
 )
 from .notation import KEYWORDS, TOKEN_NAMES, TRIGGER_MARKERS, notation, render, split_sentences
 from .older_tail import OlderTail
-from .turn_history import TurnHistory
+from .turn_history import TurnHistory, paid_refs
 from .vocabulary import CLASSES, TRIGGERS
 
 GRAMMAR_FILE = Path(__file__).with_name("grammar.lark")
@@ -1903,7 +1903,7 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
         spec["cost"] = all_cost
     if any(isinstance(c, dict) and "earth_rite" in c for c in costs):
         do = [{"if": {"cond": {"paid": "earth_rite"}, "then": do}}]  # 13.3.3.2
-    spec["do"] = do
+    spec["do"] = paid_refs(do, all_cost)  # "if you discarded a spell" (turn_history)
     for k, v in asm.flags.items():
         spec[k] = v
     return spec, cond

@@ -24,9 +24,15 @@ from typing import Any
 from lark import Token, v_args
 
 from ...cards.textcompiler import NoParse
-from .assembly import c_counters, s_act_if, s_once
+from .assembly import _ins, c_counters, s_act_if, s_once
 
 _inline = v_args(inline=True)
+
+#: "If you discarded a spell": a condition on the cards a cost of the ability paid (paid_refs)
+PAID_FITS = "@paid_fits"
+#: "the discarded card's cost": a value of the card a cost of the ability paid (paid_refs)
+PAID_PROP = "@paid_prop"
+_PAID = {"discarded": "discard", "banished": "banish", "buried": "bury", "revealed": "reveal"}
 
 #: the zone names of the text as the engine names its zones (4.1)
 _ZONES = {"cemetery": "cemetery", "ex area": "ex_area", "evolve deck": "evolve_deck", "deck": "deck",
@@ -78,6 +84,40 @@ class TurnHistory:
             raise NoParse("a choice of tokens")  # "2 A, B, or C tokens": how many of each is unsaid
         return self.token_choice(n, *names)  # type: ignore[attr-defined]
 
+    # -- what a cost of the same ability did (10.4.7, 10.11.1) ------------------------------------------
+    @_inline
+    def paid_fits(self, verb: Token, sel: Any) -> dict:
+        if sel.each or sel.up_to or sel.n != 1:
+            raise NoParse("one card of the cost")
+        f = {k: v for k, v in sel.filt.items() if k not in ("zone", "player")}
+        return {PAID_FITS: {"cost": _PAID[str(verb).lower()], "filter": f}}
+
+    @_inline
+    def paid_card_value(self, card: Token, prop: Token) -> dict:
+        kind = _PAID[str(card).lower().split()[0]]
+        return {PAID_PROP: [kind, {"cost": "cost", "attack": "atk", "defense": "def"}[str(prop).lower()]]}
+
+    # -- values set (5.26.2) ------------------------------------------------------------------------
+    @_inline
+    def change_stats(self, *parts: Any) -> list:
+        until = next((p for p in parts if isinstance(p, str) and not isinstance(p, Token)), None)
+        toks = [p for p in parts if isinstance(p, Token)]
+        owners = {_owner(t) for t in toks if t.type == "STAT_OWNER"}
+        if len(owners) != 1:
+            raise NoParse("the values of two cards")
+        got: dict[str, Any] = {}
+        pairs = [(toks[i], toks[i + 1]) for i in range(len(toks) - 1)
+                 if toks[i].type == "STAT_PAIR" and toks[i + 1].type == "NUMBER"]
+        for stat, n in pairs:
+            for key in _STAT_KEYS[" ".join(str(stat).lower().split())]:
+                if key in got:
+                    raise NoParse("one value set twice")
+                got[key] = int(str(n)) if str(n).isdigit() else str(n)
+        who = owners.pop()
+        return [_ins("set_stats", what=who, atk=got.get("atk"), **{"def": got.get("def")}, until=until)]
+
+    change_stats_two = change_stats
+
     # -- the card itself -------------------------------------------------------------------------------
     @_inline
     def self_counter_amount(self, *parts: Any) -> dict:
@@ -116,9 +156,39 @@ class TurnHistory:
         return c
 
 
+def paid_refs(x: Any, costs: list) -> Any:
+    """The references to what a cost did, made real where the ability has a cost of that kind
+    (``env._paid_KIND``: the cards paid, 10.4.7); a reference with no such cost is refused (it
+    would name what an effect did, which these forms do not read)."""
+    if isinstance(x, list):
+        return [paid_refs(v, costs) for v in x]
+    if not isinstance(x, dict):
+        return x
+    for marker in (PAID_FITS, PAID_PROP):
+        if marker in x:
+            spec = x[marker]
+            kind = spec["cost"] if marker == PAID_FITS else spec[0]
+            if not any(isinstance(c, dict) and kind in c for c in costs):
+                raise NoParse(f"'{kind}' names no cost of this ability")
+            if marker == PAID_FITS:
+                return {"paid_fits": spec}
+            return {"prop": [f"_paid_{kind}", spec[1]]}  # 10.11.1: as it last was
+    return {k: paid_refs(v, costs) for k, v in x.items()}
+
+
+_STAT_KEYS = {"attack and defense": ("atk", "def"), "attack": ("atk",), "defense": ("def",)}
+
+
+def _owner(t: Token) -> str:
+    w = " ".join(str(t).lower().split())
+    if w.startswith("this"):
+        return "self"
+    return "$it" if w == "its" else "$sel"  # "its" as "give it"; "that follower's" as "that follower"
+
+
 def _negate(was: Token, cond: dict) -> dict:
     w = str(was).lower()
     return {"not": cond} if "not" in w or "n't" in w else cond
 
 
-__all__ = ["TurnHistory"]
+__all__ = ["PAID_FITS", "PAID_PROP", "TurnHistory", "paid_refs"]
