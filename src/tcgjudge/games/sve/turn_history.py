@@ -118,6 +118,18 @@ class TurnHistory:
 
     change_stats_two = change_stats
 
+    # -- tokens onto the field or into the EX area (4.4.4, 4.8.3) ---------------------------------------
+    @_inline
+    def tokens_field_or_ex(self, t: dict) -> list:
+        if set(t) != {"names", "n", "up_to"} or len(t["names"]) != 1 or t["up_to"] or not isinstance(t["n"], int):
+            raise NoParse("tokens onto the field or into the EX area")
+        x, n = t["names"][0], t["n"]
+        # how many go onto the field (no more than it takes), the rest into the EX area
+        return [{"choose_number": {"max": n, "room": "field", "as": "onto_field",
+                                   "prompt": f"how many {x} tokens onto your field"}},
+                _ins("token", card=x, n="onto_field"),
+                _ins("token", card=x, n={"sub": [n, "onto_field"]}, zone="ex_area")]
+
     # -- the card itself -------------------------------------------------------------------------------
     @_inline
     def self_counter_amount(self, *parts: Any) -> dict:
