@@ -59,6 +59,7 @@ from .long_tail import (
 )
 from .notation import KEYWORDS, TOKEN_NAMES, TRIGGER_MARKERS, notation, render, split_sentences
 from .older_tail import OlderTail
+from .turn_history import TurnHistory, paid_refs
 from .vocabulary import CLASSES, TRIGGERS
 
 GRAMMAR_FILE = Path(__file__).with_name("grammar.lark")
@@ -169,7 +170,7 @@ class _NP:
 
 
 @v_args(inline=True)
-class SveSemantics(LaterEvents, LongTail, OlderTail, Transformer):
+class SveSemantics(LaterEvents, LongTail, OlderTail, TurnHistory, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     # -- noun phrases -------------------------------------------------------------------
@@ -543,10 +544,10 @@ class SveSemantics(LaterEvents, LongTail, OlderTail, Transformer):
         return tc.k_field_or_ex({"names": [_VOCAB["TOKEN"].get(str(name).lower(), str(name))], "n": _num(n),
                                  "up_to": True})
 
-    def token_choice(self, n: Any, a: Token, b: Token) -> dict:
+    def token_choice(self, n: Any, *names: Token) -> dict:
         if n != 1:
             raise NoParse("a choice of tokens")
-        return {"names": [_VOCAB["TOKEN"].get(str(x).lower(), str(x)) for x in (a, b)], "n": 1, "choice": True}
+        return {"names": [_VOCAB["TOKEN"].get(str(x).lower(), str(x)) for x in names], "n": 1, "choice": True}
 
     def mill(self, n: Any = 1) -> list:
         return tc.k_to_cemetery({"zone": "deck", "player": "you", "top": n})
@@ -1902,7 +1903,7 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
         spec["cost"] = all_cost
     if any(isinstance(c, dict) and "earth_rite" in c for c in costs):
         do = [{"if": {"cond": {"paid": "earth_rite"}, "then": do}}]  # 13.3.3.2
-    spec["do"] = do
+    spec["do"] = paid_refs(do, all_cost)  # "if you discarded a spell" (turn_history)
     for k, v in asm.flags.items():
         spec[k] = v
     return spec, cond
@@ -2044,7 +2045,7 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         kids = [c for c in tree.children if getattr(c, "data", None) == "pp" or isinstance(c, Token)]
         out.add_kw({"evolve": _num(_transform(kids[0])) if kids else 0})  # 12.2
         return
-    if kind in ("play_not_during", "play_only_from"):
+    if kind in ("play_not_during", "play_only_from", "play_unless", "play_only_if"):
         if "play_if" in out.extra:
             raise NoParse("two restrictions on playing the card")
         out.extra["play_if"] = _transform(tree)  # 8.2.1, 1.3.3 (older_tail.py)

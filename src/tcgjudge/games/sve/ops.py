@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...cards.context import Ctx, has_kw, player1, players, resolve, resolve_lki, select, value
+from ...cards.context import Ctx, has_kw, matches, player1, players, resolve, resolve_lki, select, value
 from ...cards.interpreter import Run, add_effect, first_of_both, move_op, take_pick
 from ...kernel.effects import CEffect
 from ...kernel.events import Event
@@ -46,6 +46,7 @@ def install(rules: CardRules) -> None:
         "overflow": cond_overflow, "sanguine": cond_sanguine, "first_player": cond_first_player,
         "basis": lambda ctx, a: ctx.g.players[ctx.p].get("basis") == a,
         "die": lambda ctx, a: _in_range(ctx, ctx.env.get("die", 0), a),
+        "paid_fits": cond_paid_fits,
     })
     rules.filter_hooks.update({
         "class": lambda ctx, oid, o, c, v: c.get("class") in _words(v),
@@ -68,6 +69,8 @@ def install(rules: CardRules) -> None:
         # how a card on the field came there (procedures.moves.record_entry; 5.4.3, 10.6.2.8.1)
         "entered_by": lambda ctx, oid, o, c, v: o.zone == "field" and o.get("entered_by") == v,
         "entered_from": lambda ctx, oid, o, c, v: o.zone == "field" and o.get("entered_from") in _words(v),
+        # 8.4.2.1: the turn a follower evolved is kept on it ("this" turn: the current one)
+        "evolved_turn": lambda ctx, oid, o, c, v: o.zone == "field" and v == "this" and o.get("evolved_turn") == ctx.g.turn,
     })
 
 
@@ -90,6 +93,21 @@ def _filter_combat(ctx: Ctx, oid: int, o, c: dict, v: Any) -> bool:
 
 
 # ------------------------------------------------------------------- conditions
+def cond_paid_fits(ctx: Ctx, a: dict) -> bool:
+    """10.4.7: "If you discarded a spell" after the cost "Discard a card:": one of the cards paid
+    for that cost fits, as it last was where it was paid from (10.11: its last known information)."""
+    g = ctx.g
+    for x in ctx.env.get(f"_paid_{a['cost']}") or ():
+        if x in g.objects:
+            if matches(ctx, x, a["filter"]):
+                return True
+        elif x in g.lki:
+            o, c = g.lki[x][0], g.lki[x][1]
+            if matches(Ctx(g, ctx.p, ctx.src, ctx.env, chars=lambda _x, c=c: c), x, a["filter"], obj=o):
+                return True
+    return False
+
+
 def cond_combo(ctx: Ctx, a: Any) -> bool:
     """13.2.1.2: at least X cards played this turn, this one included."""
     return ctx.g.record.get(f"{ctx.p}:played", 0) >= value(ctx, a)
