@@ -81,7 +81,7 @@ class LaterSets:
         if owners != {"your"} or None in zones or zones[0] == zones[1]:
             raise NoParse("two zones")  # read: two zones of your own
         if sorted(zones) == ["ex_area", "field"]:
-            return ("place", "field_and_ex", "you")  # the earlier "on your field and in your EX area"
+            raise NoParse("field and EX area")  # the earlier on_field_and_ex reads it
         return ("place", zones, "you")  # 4.1: a card in either zone (the zone's player: you)
 
     # -- amounts -----------------------------------------------------------------------------------
