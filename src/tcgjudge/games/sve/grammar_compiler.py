@@ -48,6 +48,7 @@ from .assembly import (
     prune,
 )
 from .later_events import LaterEvents
+from .later_sets import LaterSets
 from .long_tail import (
     IF_YOU_DO,
     IT_HAS,
@@ -170,7 +171,7 @@ class _NP:
 
 
 @v_args(inline=True)
-class SveSemantics(LaterEvents, LongTail, OlderTail, TurnHistory, Transformer):
+class SveSemantics(LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     # -- noun phrases -------------------------------------------------------------------
@@ -2045,7 +2046,7 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         kids = [c for c in tree.children if getattr(c, "data", None) == "pp" or isinstance(c, Token)]
         out.add_kw({"evolve": _num(_transform(kids[0])) if kids else 0})  # 12.2
         return
-    if kind in ("play_not_during", "play_only_from", "play_unless", "play_only_if"):
+    if kind in ("play_not_during", "play_only_from", "play_unless", "play_only_if", "play_not_from"):
         if "play_if" in out.extra:
             raise NoParse("two restrictions on playing the card")
         out.extra["play_if"] = _transform(tree)  # 8.2.1, 1.3.3 (older_tail.py)
