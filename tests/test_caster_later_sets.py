@@ -28,7 +28,6 @@ REMINDER = ("(You may pay this card's elemental aether cost using aether of any 
 PAIRS = [
     # CR 1108.2: the trait in brackets after the keyword's name, its reminder dropped (CR 205.3)
     ("United Front [Idol]", "[United Front](Idol)", "servant"),
-    (f"United Front [Idol] {REMINDER}", "[United Front](Idol)", "servant"),
     ("[United Front] [Idol]", "[United Front](Idol)", "conjure"),
     ("Step Up [Idol]", "[Step Up](Idol)", "servant"),
     # CR 1111.2: "DCT(N):" is "[DCT] N –"
@@ -68,6 +67,10 @@ def test_newer_form_reads_as_the_older(newer: str, older: str, card_type: str) -
 
 @pytest.mark.parametrize("text", [
     "United Front [Nobody]",  # not a race or trait of the data (CR 206)
+    # a reminder that adds 1 to the cost says more than CR 1108.2 (no increase): refused, never
+    # played cheaper than printed
+    f"United Front [Idol] {REMINDER}",
+    "[Break](2) (When this card is played, it costs 1 more.)",
     "Break [Idol]",  # [Break] takes a number, not a trait (CR 1103.3)
     "DCT(3) Break",  # no colon: not the conditional text
 ])

@@ -74,6 +74,8 @@ _BARE_KEYWORD = re.compile(r"(?:" + "|".join(re.escape(k) for k in sorted(KEYWOR
 #: a keyword's name as printed without brackets ("gains +4000 ATK and Double Corrupt")
 _KEYWORD_NAME = re.compile(r"\b(?:" + "|".join(re.escape(k.title()) for k in KEYWORDS if k.isascii()) + r")\b")
 
+_REMINDER_ADDS_COST = re.compile(r"(?i)\bincrease (?:its|this card's) cost\b|\bcosts? \d+ more\b")
+
 
 def _drop_reminders(line: str) -> str:
     """Drop the reminder text of a line (CR 205.3): parenthesized sentences describing an ability
@@ -94,6 +96,13 @@ def _drop_reminders(line: str) -> str:
 
         def one(m: re.Match) -> str:
             inner = m.group(1).strip()
+            if _REMINDER_ADDS_COST.search(inner):
+                # a "reminder" that makes the card cost more says more than the rule it recalls
+                # (the United Front reminder of the playtest sets adds 1 to the cost; CR 1108.2 has
+                # no increase): it is kept, to be read or refused, so the card never plays cheaper
+                # than printed
+                kept.append(m.group(0))
+                return f"\x00{len(kept) - 1}\x00"
             if re.search(r"\]\s*$", m.string[:m.start()]) or _BARE_KEYWORD.fullmatch(m.string[:m.start()].strip()):
                 return ""  # right after a bracketed keyword: that keyword's reminder
             # a sentence: capitalized, with its full stop or closing the line ("(This is not optional)")

@@ -505,7 +505,11 @@ def ability_playable(g: Game, p: int, oid: int, ab) -> bool:
     return targets_available(g, p, oid, ab.spec, None)
 
 
-def card_playable(g: Game, p: int, oid: int, free: bool = False, cost_items: list | None = None) -> bool:
+def card_playable(g: Game, p: int, oid: int, free: bool = False, cost_items: list | None = None,
+                  stepped: int | None = None) -> bool:
+    """Whether ``p`` can play ``oid`` now (costs, targets, prohibitions).  ``stepped``: the card is
+    being stepped up (CR 1114.2) by servants of this total cost, instead of by every servant that
+    could be rested."""
     rules = g.rules
     c = g.chars(oid)
     if g.pmods(p).get("cannot_play"):
@@ -522,9 +526,10 @@ def card_playable(g: Game, p: int, oid: int, free: bool = False, cost_items: lis
             # CR 1114.2: resting every recovered allied servant of the race reduces it by their
             # total cost; a total greater than its cost plays it without paying
             races = list(kw_params(c.get("keywords", ()), "step_up"))
-            avail = sum(g.chars(x).get("cost", 0) for x in g.zone(p, "field")
-                        if g.objects[x].orient == "recovered" and "servant" in g.chars(x)["types"]
-                        and any(r in g.chars(x).get("races", ()) for r in races))
+            avail = stepped if stepped is not None else sum(
+                g.chars(x).get("cost", 0) for x in g.zone(p, "field")
+                if g.objects[x].orient == "recovered" and "servant" in g.chars(x)["types"]
+                and any(r in g.chars(x).get("races", ()) for r in races))
             if avail > c.get("cost", 0):
                 n = 0
             elif avail:

@@ -21,6 +21,7 @@ from .cards import builder
 from .ops import play_locks
 from .procedures import (
     _remap,
+    card_playable,
     do_action,
     main_timing,
     play_trigger,
@@ -1069,7 +1070,11 @@ class CasterRules(CardRules):
             return True
         if not cands:
             return True  # no servant of the race: it cannot be stepped up
-        opts = [("done" if loc["got"] else "pass", "done")]
+        opts = []
+        if card_playable(g, d["p"], d["src"], stepped=sum(g.chars(x).get("cost", 0) for x in loc["got"])):
+            # stopping here is offered only when the card can then be paid: an answer that could
+            # only rewind the play (CR 903.2h) would let a player loop without end
+            opts.append(("done" if loc["got"] else "pass", "done"))
         opts += [(f"step up with {self.obj_ref(g, x)}", x) for x in cands]
         g.ask(d["p"], "step_up", "step up this card? rest servants to reduce its cost", opts)
         return False
