@@ -1038,6 +1038,10 @@ def _build_sel(parts: tuple) -> Sel:
     for kind, v in kinds:
         if kind == "class":
             filt["class"] = v
+        elif kind == "trait" and filt.get("token") and v.lower() in _VOCAB["TOKEN"]:
+            # "a Fairy token": a word that is both a trait and a token's name names the token
+            # (5.4.2, 9.1.2.3: "[token name] token"), whatever traits the database defines
+            filt["name"] = _VOCAB["TOKEN"][v.lower()]
         elif kind == "trait":
             filt["trait"] = v
         elif kind == "name":
