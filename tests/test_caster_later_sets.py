@@ -7,6 +7,7 @@ aside); the scenarios in ``conformance/caster/cards/`` play them.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -66,7 +67,7 @@ def test_newer_form_reads_as_the_older(newer: str, older: str, card_type: str) -
 
 
 @pytest.mark.parametrize("text", [
-    "United Front [Nobody]",  # not a race or trait of the data (CR 206)
+    "United Front Nobody",  # neither a race or trait of the data nor one in brackets (CR 206)
     # a reminder that adds 1 to the cost says more than CR 1108.2 (no increase): refused, never
     # played cheaper than printed
     f"United Front [Idol] {REMINDER}",
@@ -79,8 +80,47 @@ def test_refused(text: str) -> None:
         compile_text(text, card_type="servant")
 
 
+def test_a_race_in_brackets_is_a_race_of_the_text() -> None:
+    """A race the newer wording names in brackets is a race even when no card of the data has it
+    (CR 206.3), and it is known to every card read after it, bracketed or not."""
+    assert "zorblax" not in cg._RACES
+    kw = compile_text("United Front [Zorblax]", card_type="servant")["keywords"]
+    assert kw == [{"united_front": "Zorblax"}]
+    ab = compile_text("Whenever an allied Zorblax enters the field : Recover me.", card_type="caster")
+    assert ab["abilities"][0]["auto"]["on"]["subject"]["race"] == "Zorblax"
+
+
+def test_bracketed_keywords_labels_and_elements_are_not_races() -> None:
+    from tcgjudge.games.caster.grammar_compiler import bracketed_races
+
+    text = "[Enter] ⇒ [Rest]: [Break] [Double Corrupt] [Last Words] [Solis] [Universal] [1] [Heishi]"
+    assert bracketed_races(text) == ["Heishi"]
+    # an ability's name opens its line or is followed by "ability" (CR 901.1d, 901.1e)
+    text = "[Fury] Whenever an allied [Jewelry] enters, a [Demon], [Cat], or [Youkai] servant gains [Fury] ability."
+    assert bracketed_races(text) == ["Jewelry", "Demon", "Cat", "Youkai"]
+
+
 def test_banish_either_is_two_modes() -> None:
     ab = compile_text("At end of your turn : Banish this card or a face down caster.")["abilities"][0]["auto"]
     modes = ab["choose"]["modes"]
     assert [m["text"] for m in modes] == ["banish this card", "banish a face down caster"]
     assert modes[0]["do"] == [{"banish": "self"}]
+
+
+def test_a_scenario_learns_every_card_before_it_reads_one() -> None:
+    """A card's text may name a race only a later card of the scenario has (CR 206.2): the
+    scenario's cards are learnt before any of them is read, whatever their order."""
+    from tcgjudge.cards.loader import load_yaml_text
+    from tcgjudge.interfaces.scenario import Runner
+
+    data = load_yaml_text("""
+game: caster
+name: order
+cards:
+  - {name: Warden, type: caster, level: 1, element: luna, text: "Whenever an allied Glimmerkin enters the field : Recover me."}
+  - {name: Sprite, type: servant, element: luna, race: Glimmerkin, cost: 0, atk: 1000, def: 1000}
+setup: {turn: 3, active: p1, at: main}
+""")
+    assert "glimmerkin" not in cg._RACES
+    g = Runner(data, Path("order.yaml")).setup()
+    assert g is not None

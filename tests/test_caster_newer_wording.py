@@ -103,7 +103,7 @@ def test_newer_wording_means_what_the_older_says(card_type: str, old: str, new: 
 @pytest.mark.rules("caster", "105.2", "206.3")
 @pytest.mark.parametrize("text", [
     "Rest: Return target servant to my owner's hand.",  # "my" is read only beside "me"
-    "Rest: Put target [Nosuchrace] in an allied graveyard into your hand.",  # races come from the data
+    "Rest: Put target Nosuchrace in an allied graveyard into your hand.",  # races come from the data
     "Enter, Choose two target servants an enemy player controls: That enemy player banishes one of them.",
     "Break Time: Draw a card.",  # a keyword's name is a keyword only alone on its line
 ])

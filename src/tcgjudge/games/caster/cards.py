@@ -252,6 +252,12 @@ class CasterBuilder(CardBuilder):
     description of what the card does (no ``abilities``, ``effect`` or ``script``, and more than
     the keyword lines its ``keywords`` give) is compiled from its text (SPEC "Inline cards")."""
 
+    def learn(self, entries: Any) -> None:
+        from . import grammar_compiler
+
+        for e in entries if isinstance(entries, list) else []:
+            grammar_compiler.learn_entry(e)  # CR 206.2: the races and traits the entries define
+
     def card(self, entry: Any, where: str) -> CardDef:
         if isinstance(entry, dict):
             from . import grammar_compiler

@@ -39,7 +39,8 @@ from .assembly import (
 )
 from .grammar_wordings import EarlierSetWordings
 from .later_sets import LaterSetsText
-from .vocabulary import ON_FIELD, ZONES
+from .vocabulary import ELEMENTS, ON_FIELD, ORIENTS, ZONES
+from .vocabulary import KEYWORDS as KEYWORDS_OF_RULES
 
 GRAMMAR_FILE = Path(__file__).with_name("grammar.lark")
 _RACES: dict[str, str] = {}
@@ -57,11 +58,31 @@ def vocabulary(races: Iterable[str] = ()) -> None:
         _parser.cache_clear()
 
 
+#: bracketed words of card text that are not races: keyword skills and their markers (CR 1101-1118),
+#: trigger labels, costs, elements and aether icons (CR 209.2)
+_NOT_RACES = frozenset({*(k.replace("_", " ") for k in KEYWORDS_OF_RULES), *KEYWORDS, *PARAM_KEYWORDS,
+                        *ELEMENTS, *ORIENTS, "universal", "void", "rest", "recover", "enter", "last words"})
+
+
+def bracketed_races(text: str) -> list[str]:
+    """The races a card's text names in brackets inside a sentence, as the newer wording writes
+    them ("a [Cryptid] servant", CR 206.3): a race named by no card of the data is still a race of
+    the text.  A bracketed word that opens a line (a keyword, a trigger's label, an ability's name,
+    CR 901.1d) or is followed by "ability" (901.1e) is no race, and neither are the rules' keywords,
+    costs, elements and aether icons."""
+    words = (" ".join(m.group(1).split())
+             for m in re.finditer(r"(?:(?<=[\w\]] )|(?<=[\w\]], ))\[([A-Za-z][A-Za-z' -]*)\](?!\s*abilit)", text or ""))
+    return [w for w in words if w.lower() not in _NOT_RACES]
+
+
 def learn_entry(entry: dict) -> None:
-    """The races and traits a card entry defines (``race: Beast/Wolf``, ``trait``)."""
+    """The races and traits a card entry defines (``race: Beast/Wolf``, ``trait``), and those its
+    text names in brackets."""
     if not isinstance(entry, dict):
         return
     words: list = []
+    if isinstance(entry.get("text"), str):
+        words.extend(bracketed_races(entry["text"]))
     for key in ("race", "trait", "races"):
         v = entry.get(key)
         if isinstance(v, str):
@@ -80,6 +101,7 @@ def database_vocabulary(path: str | Path) -> None:
         typ = get("type")
         if " - " in typ:
             races.extend(r.strip() for r in re.split(r"[/|]", typ.split(" - ", 1)[1]))
+        races.extend(bracketed_races(get("text")))
     vocabulary(races=[r for r in races if r])
 
 
@@ -1619,6 +1641,7 @@ def compile_text(text: str, *, card_type: str = "servant", name: str = "") -> di
     if not _POOL_LEARNT[0]:
         _POOL_LEARNT[0] = True
         _pool_vocabulary()
+    vocabulary(races=bracketed_races(text))
     out = Compiled()
     effect_sents: list = []
     _NAME[0] = name
