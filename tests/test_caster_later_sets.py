@@ -124,3 +124,15 @@ setup: {turn: 3, active: p1, at: main}
     assert "glimmerkin" not in cg._RACES
     g = Runner(data, Path("order.yaml")).setup()
     assert g is not None
+
+
+def test_banish_a_list_of_races_is_one_noun_phrase() -> None:
+    """"Banish all allied Flowers or Insects." banishes the allied cards of either race (CR 206.3),
+    not a choice between all allied Flowers and the Insects: the second half of "banish X or Y"
+    is a mode only when it is a noun phrase of its own ("or a face down caster")."""
+    cg.vocabulary(["Flower", "Insect"])
+    fx = compile_text("Banish all allied Flowers or Insects.", card_type="conjure")["effect"]
+    assert "choose" not in fx
+    assert fx["do"] == [{"banish": {"what": {"controller": "you", "race": ["Flower", "Insect"]}}}]
+    modes = compile_text("Banish all allied Flowers or all allied Insects.", card_type="conjure")["effect"]
+    assert len(modes["choose"]["modes"]) == 2

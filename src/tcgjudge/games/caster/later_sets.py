@@ -72,8 +72,18 @@ class LaterSetsText(Transformer):
         return (children[0], "banish " + self.text_of(None, meta, ""))
 
     def s_banish_either(self, a: tuple, b: tuple) -> list:
-        # one of the two, chosen as the ability resolves: the two modes of "X, or Y" (s_or)
+        # one of the two, chosen as the ability resolves: the two modes of "X, or Y" (s_or).  Only
+        # when the second is a noun phrase of its own, with its determiner ("or a face down
+        # caster"): "all allied Flowers or Insects" is one noun phrase of either race (CR 206.3)
+        if b[1].split()[1].lower() not in _DETERMINERS:
+            raise NoParse(b[1])
         return [{"@modes": [(a[1], k_banish(a[0])), (b[1], k_banish(b[0]))], "shared": None}]
+
+
+#: the words a noun phrase of its own opens with (its determiner, or the card itself)
+_DETERMINERS = frozenset({"a", "an", "the", "this", "that", "these", "those", "target", "all", "each", "every",
+                          "any", "another", "one", "two", "three", "four", "five", "up", "me", "it", "them",
+                          "your", "my", "its"})
 
 
 __all__ = ["LaterSetsText", "TRAIT_KEYWORDS"]
