@@ -63,6 +63,11 @@ class LaterFamilies(Transformer):
         it = NP("ref", ref="it")
         return [{"discard": {"player": ("@player_of", "owner_of", it), "filter": {"in": it}}}]
 
+    def k_choose_and(self, w: NP, e: list) -> list:
+        if w.kind != "choose":
+            raise NoParse("choose what")  # a target is chosen as the card is played (s_choose_targets)
+        return [{"@name": w}] + list(e)
+
     # amounts counted as the effect is applied (CR 1014.3, 201.4)
     def a_count(self, w: NP) -> dict:
         if w.kind != "all":
