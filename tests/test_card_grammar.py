@@ -212,7 +212,7 @@ def _caster_constructs() -> tuple[set[str], set[str]]:
 
     named = _named_constructs(cg.GRAMMAR_FILE, {
         "paragraph", "clause", "clause_chain", "trigger", "cost", "np", "mod", "condition", "static_clause",
-        "static_sentence", "suffix", "player", "cond_body", "quant", "who", "become_what"})  # choices
+        "static_sentence", "suffix", "player", "cond_body", "quant", "who", "become_what", "amount"})  # choices
     used: set[str] = set()
     for c in _scenario_cards("caster", cg.learn_entry):
         for line in notation(_caster_abilities_text(c)):

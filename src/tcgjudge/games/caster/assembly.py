@@ -996,8 +996,22 @@ class Asm:
                 return f"{v[1]}:{self.value(v[2], out)}"
             return tuple(self.value(x, out) for x in v)
         if isinstance(v, dict):
+            if "@revealed_hand" in v:
+                return self._revealed_hand(v["@revealed_hand"])
             return {k: self.value(x, out) for k, x in v.items()}
         return v
+
+    def _revealed_hand(self, filt: dict) -> dict:
+        """The cards of the hand revealed by the instruction just before ("Target enemy player
+        reveals their hand. Choose a conjure card."), of the kind ``filt`` names (CR 1004.1)."""
+        p = self.pending
+        what = p.get("what") if isinstance(p, dict) and set(p) <= {"what", "as"} else None
+        if not (isinstance(what, dict) and what.get("zone") == "hand" and set(what) == {"zone", "player"}):
+            raise NoParse("'choose a card' names no revealed hand")
+        assert p is not None
+        name = p.setdefault("as", self.fresh("seen"))
+        self.pending = None
+        return {"zone": "hand", "player": what["player"], **filt, "in": name}
 
     def _among(self, revealed: bool) -> str:
         """The cards of "look at / reveal the top N cards of your deck", named "them"."""

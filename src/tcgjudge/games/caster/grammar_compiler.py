@@ -38,6 +38,7 @@ from .assembly import (
     notation,
 )
 from .grammar_wordings import EarlierSetWordings
+from .later_families import LaterFamilies
 from .later_sets import LaterSetsText
 from .vocabulary import ELEMENTS, ON_FIELD, ORIENTS, ZONES
 from .vocabulary import KEYWORDS as KEYWORDS_OF_RULES
@@ -167,7 +168,7 @@ def _n(tok: Any) -> int:
 
 
 @v_args(inline=True)
-class CasterSemantics(EarlierSetWordings, LaterSetsText, Transformer):
+class CasterSemantics(EarlierSetWordings, LaterSetsText, LaterFamilies, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     race_of = staticmethod(_race)  # the race of a RACE token as the data spells it (later_sets.py)

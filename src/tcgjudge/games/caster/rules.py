@@ -1188,6 +1188,8 @@ class CasterRules(CardRules):
                             tally(o.controller, "servants_destroyed_by_effect", card=ev.oid)
                 elif ev.to == "hand" and servant:
                     tally(o.controller, "servants_returned", card=ev.oid)
+                if servant:  # left the field for any zone (CR 307.4), kept by card only
+                    tally(o.controller, "servants_left_field", card=ev.oid, count=False)
                 if ev.cause == "destroy":
                     # which player's spell or ability destroyed it ("an allied spell or ability
                     # destroyed an enemy servant this turn"): the controller of the effect (CR 1007)
