@@ -8,7 +8,8 @@ The rules are at the end of ``grammar.lark``; the methods are mixed into
 - a choice of two descriptions that differ in more than one way, "a Dragoncraft spell that costs 5
   or less or a non-Dragoncraft spell that costs 2 or less", and the second written without its
   article ("... or Havencraft amulet that costs 3 or less"): one card that fits either;
-- "your max play points" as a value (3.2.4);
+- "your max play points" as a value (3.2.4); "the number of cards with different base costs in your
+  cemetery" (2.5: the different printed costs, the value ``kinds``);
 - amounts "for every N ...": tokens made (5.4.2), the leader's defense (2.8), damage (5.13), the
   amount times the whole groups of N of the cards described (rounded down).
 """
@@ -78,6 +79,18 @@ class NounsAmounts:
     # -- values ------------------------------------------------------------------------------------
     def value_max_pp(self, *_parts: Any) -> dict:
         return {"player_value": {"key": "max_pp", "player": "you"}}  # 3.2.4: the maximum play points
+
+    @_inline
+    def kinds_of_cost(self, place: tuple) -> dict:
+        s = self.np_one({"each": True}, ("head", ["cards"]), place)  # type: ignore[attr-defined]
+        if s.filt.get("zone") in (None, "field") or "player" not in s.filt:
+            raise NoParse("different base costs: of which cards")  # read: a zone of one player
+        # 2.5, 5.23.1: the costs printed on the cards, each counted once
+        return {"kinds": {"of": s.filt, "prop": "cost", "printed": True}}
+
+    @_inline
+    def kinds_of_cost_at_least(self, n: Token, place: tuple) -> dict:
+        return {"compare": [self.kinds_of_cost(place), ">=", int(str(n))]}
 
     # -- amounts for every N -------------------------------------------------------------------------
     def _groups(self, every: Token, parts: Any) -> Any:
