@@ -28,6 +28,8 @@ _inline = v_args(inline=True)
 
 #: the selector keys two descriptions joined by "or" may share: where the cards are and whose
 _PLACE_KEYS = ("controller", "zone", "player", "in")
+#: the parts of a noun phrase that name a kind of card (a trait, a class, a name, a token's name)
+_KINDS = ("trait", "class", "name", "token_name", "not_class", "trait_and")
 
 
 class NounsAmounts:
@@ -54,6 +56,10 @@ class NounsAmounts:
     def np_or_bare(self, a: Sel, bare: tuple) -> Sel:
         if a.each or a.plural:
             raise NoParse("or")  # "each A or B": read by np_or with both articles
+        if not any(isinstance(p, tuple) and p and p[0] in _KINDS for p in bare):
+            # "an Umamusume follower or amulet that costs 4 or less": "or" joins the two heads (the
+            # kind and the qualifiers are both's); the bare noun stands alone only with its own kind
+            raise NoParse("or: a head")
         b = self.np_one({"n": a.n, **({"up_to": True} if a.up_to else {})}, *bare)  # type: ignore[attr-defined]
         return self.np_or(a, b)  # type: ignore[attr-defined]
 
