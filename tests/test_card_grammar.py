@@ -45,8 +45,14 @@ def test_sve_disjunction_of_noun_phrases() -> None:
     t = sve("Fanfare: Select a Pixie follower or an Umamusume follower on your field and give it +1/+1.")
     assert t["abilities"][0]["auto"]["targets"] == [
         {"as": "t", "type": "follower", "trait": ["Pixie", "Umamusume"], "controller": "you"}]
-    with pytest.raises(Uncompilable):  # two noun phrases that differ in more than one kind
-        sve("Fanfare: Select an engaged Pixie follower or an Umamusume amulet on your field and give it +1/+1.")
+    # two noun phrases that differ in more than one way: one card that fits either description (the
+    # adjective belongs to the first; the place written last holds for both)
+    t = sve("Fanfare: Select an engaged Pixie follower or an Umamusume amulet on your field and give it +1/+1.")
+    assert t["abilities"][0]["auto"]["targets"] == [{"as": "t", "controller": "you", "where": {"or": [
+        {"is": ["it", {"state": "engaged", "trait": "Pixie", "type": "follower"}]},
+        {"is": ["it", {"trait": "Umamusume", "type": "amulet"}]}]}}]
+    with pytest.raises(Uncompilable):  # two places: not one selection
+        sve("Fanfare: Select a Pixie follower on your field or an Umamusume amulet in your cemetery and give it +1/+1.")
 
 
 @pytest.mark.rules("sve", "10.10.2")

@@ -471,6 +471,11 @@ def value(ctx: Ctx, v: Any) -> int:
             spec = a if isinstance(a, dict) else {"key": a}
             p = player1(ctx, spec.get("player", "you"))
             return ctx.g.rules.player_value(ctx.g, p, spec["key"])
+        if k == "kinds":  # how many different values of a characteristic among the objects (SVE 2.5)
+            key = "chars" if not a.get("printed") else "card"
+            got = {(ctx.chars(x) if key == "chars" else ctx.g.objects[x].card.chars).get(a["prop"])
+                   for x in select(ctx, a["of"])}
+            return len(got - {None})
         if k == "counters_of":
             spec = a
             if "player" in spec:

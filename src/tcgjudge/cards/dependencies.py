@@ -50,7 +50,7 @@ class DependencyHooks:
         # named by reference (they may have left), counts, a game's player values (zone sizes)
         "zone": frozenset(("zones",)), "top": frozenset(("zones",)), "bottom": frozenset(("zones",)),
         "under": frozenset(("zones",)), "is": frozenset(("zones",)), "in": frozenset(("zones",)),
-        "not_in": frozenset(("zones",)), "count": frozenset(("zones",)),
+        "not_in": frozenset(("zones",)), "count": frozenset(("zones",)), "kinds": frozenset(("zones",)),
     }
     #: player words that name players by whose turn it is (context.players)
     CLOCK_WORDS = frozenset(("active", "nonactive", "each"))

@@ -59,6 +59,7 @@ from .long_tail import (
     resolve_stat_again,
 )
 from .notation import KEYWORDS, TOKEN_NAMES, TRIGGER_MARKERS, notation, render, split_sentences
+from .nouns_amounts import NounsAmounts
 from .older_tail import OlderTail
 from .turn_history import TurnHistory, paid_refs
 from .vocabulary import CLASSES, TRIGGERS
@@ -171,7 +172,7 @@ class _NP:
 
 
 @v_args(inline=True)
-class SveSemantics(LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, Transformer):
+class SveSemantics(LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     # -- noun phrases -------------------------------------------------------------------
@@ -302,7 +303,7 @@ class SveSemantics(LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, Tra
         differ = [k for k in set(fa) | set(fb) if fa.get(k) != fb.get(k)]
         if len(differ) != 1 or differ[0] not in ("trait", "class", "name", "type") or any(
                 differ[0] not in f for f in (fa, fb)):
-            raise NoParse("or")
+            return self.np_or_either(a, fa, fb)  # descriptions that differ in more ways (nouns_amounts)
         k = differ[0]
         va = fa[k] if isinstance(fa[k], list) else [fa[k]]
         vb = fb[k] if isinstance(fb[k], list) else [fb[k]]

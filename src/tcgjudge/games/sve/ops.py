@@ -50,6 +50,8 @@ def install(rules: CardRules) -> None:
     })
     rules.filter_hooks.update({
         "class": lambda ctx, oid, o, c, v: c.get("class") in _words(v),
+        # 2.4: a card that has every one of the traits ("with both the Omen and Demon traits")
+        "traits_all": lambda ctx, oid, o, c, v: all(t in c.get("races", ()) for t in _words(v)),
         "universe": lambda ctx, oid, o, c, v: c.get("universe") in _words(v),
         "special": lambda ctx, oid, o, c, v: (c.get("special") or "none") in _words(v),
         "state": lambda ctx, oid, o, c, v: o.orient in _words(v),
