@@ -61,6 +61,7 @@ from .long_tail import (
 from .notation import KEYWORDS, TOKEN_NAMES, TRIGGER_MARKERS, notation, render, split_sentences
 from .nouns_amounts import NounsAmounts
 from .older_tail import OlderTail
+from .play_costs import PlayCosts, check_paid_names
 from .turn_history import TurnHistory, paid_refs
 from .vocabulary import CLASSES, TRIGGERS
 
@@ -134,7 +135,7 @@ def _parser() -> Lark:
         f"CLASS: {_alternation(classes)}",
     ])
     _PARSED.use(text + "\n" + extra)
-    return Lark(text + "\n" + extra + "\n", start=["paragraph", "spell_text"], parser="earley",
+    return Lark(text + "\n" + extra + "\n", start=["paragraph", "spell_text", "additional_cost"], parser="earley",
                 lexer="dynamic", ambiguity="explicit", propagate_positions=True)
 
 
@@ -172,7 +173,8 @@ class _NP:
 
 
 @v_args(inline=True)
-class SveSemantics(LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts, Transformer):
+class SveSemantics(LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts, PlayCosts,
+                  Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     # -- noun phrases -------------------------------------------------------------------
@@ -2334,6 +2336,9 @@ def _start(tree: Tree) -> int:
 
 _POOL_LEARNT = [False]
 
+#: a spell's additional cost (10.4.7.1), printed on its own line above the rule in the newer template
+_ADDITIONAL_COST = re.compile(r"(?i)as an additional cost to play this card\b|you may play this card for \d+ more play points?\b")
+
 
 def compile_text(text: str, *, card_type: str = "follower", name: str = "") -> dict:
     """Compile a card's printed text with the grammar: the card fields it stands for
@@ -2356,6 +2361,12 @@ def compile_text(text: str, *, card_type: str = "follower", name: str = "") -> d
     if card_type == "spell" and any(re.fullmatch(r"-{3,}", ln) for ln in lines):
         # a spell's abilities above a rule, its spell text below (10.1.1.4)
         k = next(i for i, ln in enumerate(lines) if re.fullmatch(r"-{3,}", ln))
+        # 10.6.2.5.1.4: the additional cost printed above the rule is part of playing the spell:
+        # it is read with the spell text below (10.4.7.1)
+        head = [ln for ln in lines[:k] if _ADDITIONAL_COST.match(ln)]
+        lines = [ln for ln in lines[:k] if ln not in head] + lines[k:]
+        k -= len(head)
+        effect_lines.extend(head)
         for ln in lines[:k]:
             _wrap(name, ln, lambda ln=ln: compile_paragraph(ln, out, "follower", []))
         lines = lines[k + 1:]
@@ -2377,6 +2388,12 @@ def compile_text(text: str, *, card_type: str = "follower", name: str = "") -> d
             out.effect = prune(spec)
         _wrap(name, body, go)
     fields = out.as_fields()
+    try:
+        check_paid_names(fields)  # play_costs
+    except NoParse:
+        sent = next((x for x in split_sentences(src.replace("\n", " "))
+                     if re.search(r"(?i)paid this card's additional cost|played this card for", x)), src)
+        raise Uncompilable(render(sent.strip()), name) from None
     try:
         _refuse_distinct(fields)
     except NoParse:
@@ -2421,7 +2438,7 @@ def _unread_sentence(line: str) -> str:
         if options and re.search(r"(?i)(?:^|\]\s*)choose (?:\d+|one|up to \w+)\.?$", sent.strip()):
             continue  # the newer template's heading "Choose 1." / "Choose up to 2."
         ok = False
-        for start in ("paragraph", "spell_text"):
+        for start in ("paragraph", "spell_text", "additional_cost"):
             try:
                 _parser().parse(sent, start=start)
                 ok = True

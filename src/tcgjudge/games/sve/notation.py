@@ -178,6 +178,10 @@ _LINE_START_SUBS = [
     (re.compile(r"^(\[QUICK\]\s*)(?:Act|Activate)\s*(?=\(|\[|:)",), r"\1[ACT] "),  # 12.3.3
     (re.compile(r"^(\[QUICK\]\s*)(?:Act|Activate)(?=,)",), r"\1[ACT]"),  # "Quick Activate, bury this card:"
     (re.compile(r"^Activate\s+(?=[A-Z][^:.]*:)",), "[ACT] "),  # "Activate Bury a ...: effect"
+    (re.compile(r"^(?:Act|Activate)(?=,)",), "[ACT]"),  # "Activate, banish 2 cards ...: effect" (10.1.1.1.1)
+    # 13.3.3.2: "Activate - Earth Rite: ...", "Fanfare - Earth Rite: ...": the dash is typography
+    (re.compile(r"^(?:Act|Activate)\s*-\s*(?=Earth Rite\b)",), "[ACT] "),
+    (re.compile(r"^(\[(?:FANFARE|LASTWORDS|ONEVOLVE)\])\s*-\s*(?=Earth Rite\b)",), r"\1 "),
     (re.compile(r"^(\[QUICK\]\s*)Activate\s+(?=[A-Z][^:.]*:)",), r"\1[ACT] "),  # "{[q]}Activate Bury 2 ...:"
     (re.compile(r"^(?:Feed|Serve)\s*(?=\(|\d|\[PP)", re.IGNORECASE), "[SERVE] "),
     (re.compile(r"^(?:Ride)\s*(?=\(|\d|\[PP)", re.IGNORECASE), "[RIDE] "),

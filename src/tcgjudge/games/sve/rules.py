@@ -523,7 +523,9 @@ class SveRules(CardRules):
     def can_cost_move_self(self, g: Game, src: int | None, how: str) -> bool:
         if src is None or src not in g.objects:
             return False
-        return how != "bury" or g.objects[src].zone == "field"
+        # 5.33.1.1: burying this card is from the field, or from the EX area for an ability that
+        # works there (10.3.4: "bury this card from your EX area")
+        return how != "bury" or g.objects[src].zone in ("field", "ex_area")
 
     def cost_candidates(self, g: Game, p: int, src: int | None, how: str, spec: dict, ctx: Ctx) -> list[int]:
         flt = dict(spec.get("filter") or {})

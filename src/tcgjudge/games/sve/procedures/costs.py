@@ -509,7 +509,8 @@ def can_pay(g: Game, p: int, src: int | None, items: list, env: dict, ep_ok: boo
             if len(_return_candidates(g, src, arg, ctx)) < n:
                 return False
         elif name == "bury" and (arg == "self" or (isinstance(arg, dict) and arg.get("filter") == "self")):
-            if src is None or src not in g.objects or g.objects[src].zone != "field":
+            # 5.33.1.1, 10.3.4: from the field, or from the EX area where the ability works there
+            if src is None or src not in g.objects or g.objects[src].zone not in ("field", "ex_area"):
                 return False
         elif name == "do":
             if not _value_cost_ok(g, p, ctx, arg):
