@@ -66,6 +66,10 @@ class StepResults:
     # -- several receivers in one damage clause (5.13) ----------------------------------------------
     @_inline
     def deal_amounts_each(self, n: Token, a: Any, m: Token, b: Any) -> list:
+        if isinstance(a, Token):
+            a = self.ref_leaders(a)  # type: ignore[attr-defined]
+        if isinstance(b, Token) and b.type == "LEADERS":
+            b = self.ref_leaders(b)  # type: ignore[attr-defined]
         if isinstance(b, Token):
             # "Deal 2 damage to each enemy leader and 1 damage to your own": "your own" names the
             # noun before it, so only after a leader
