@@ -62,6 +62,7 @@ from .notation import KEYWORDS, TOKEN_NAMES, TRIGGER_MARKERS, notation, render, 
 from .nouns_amounts import NounsAmounts
 from .older_tail import OlderTail
 from .play_costs import PlayCosts, check_paid_names
+from .step_results import StepResults, step_refs
 from .turn_history import TurnHistory, paid_refs
 from .vocabulary import CLASSES, TRIGGERS
 
@@ -174,7 +175,7 @@ class _NP:
 
 @v_args(inline=True)
 class SveSemantics(LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts, PlayCosts,
-                  Transformer):
+                  StepResults, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     # -- noun phrases -------------------------------------------------------------------
@@ -779,10 +780,12 @@ class SveSemantics(LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, Nou
         kws = rest[0] if rest and isinstance(rest[0], list) else []
         quoted = [r for r in rest if isinstance(r, Token)]
         until = rest[-1] if rest and isinstance(rest[-1], str) and not isinstance(rest[-1], Token) else None
-        return tc._give(_ref(w), None, kws, [_granted_ability(str(quoted[0])[1:-1])], None, until)
+        ab, marks = _granted(str(quoted[0])[1:-1])
+        return tc._give(_ref(w), None, kws + [m for m in marks if m not in kws], [ab], None, until)
 
     def give_quoted_only(self, w: Any, q: Token, until: str | None = None) -> list:
-        return tc._give(_ref(w), None, [], [_granted_ability(str(q)[1:-1])], None, until)
+        ab, marks = _granted(str(q)[1:-1])
+        return tc._give(_ref(w), None, marks, [ab], None, until)
 
     def give_trait(self, w: Any, *parts: Any) -> list:
         st = parts[0]
@@ -931,6 +934,20 @@ class SveSemantics(LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, Nou
 def _granted_ability(text: str) -> dict:
     """A quoted ability given to a card ('Give it "At the start of your end phase, destroy this
     card."'): one ability, read as a follower's text."""
+    ab, marks = _granted(text)
+    if marks:
+        raise NoParse(text)
+    return ab
+
+
+def _granted(text: str) -> tuple[dict, list]:
+    """A quoted ability given to a card, and the trigger icons it is printed with ('Give it "Last
+    Words: Draw a card."'): 12.4-12.7, a card with a Last Words / Strike ability has that icon, so
+    the icon's marker keyword is given with it (a marker does nothing of its own); any other
+    keyword in the quotation is refused here."""
+    text = text.strip()
+    if text and text[-1] not in ".!?":
+        text += "."  # the closing period a quotation inside a sentence leaves out
     source = _SOURCE[0]
     try:
         got = compile_text(text, card_type="follower")
@@ -939,9 +956,10 @@ def _granted_ability(text: str) -> dict:
     finally:
         _SOURCE[0] = source
     abs_ = got.get("abilities", [])
-    if len(abs_) != 1 or got.get("keywords"):
+    marks = list(got.get("keywords") or [])
+    if len(abs_) != 1 or any(m not in TRIGGER_MARKERS.values() for m in marks):
         raise NoParse(text)
-    return abs_[0]
+    return abs_[0], marks
 
 
 #: the players a sentence can name as its subject (a player's action, 5.x)
@@ -1911,7 +1929,8 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
         spec["cost"] = all_cost
     if any(isinstance(c, dict) and "earth_rite" in c for c in costs):
         do = [{"if": {"cond": {"paid": "earth_rite"}, "then": do}}]  # 13.3.3.2
-    spec["do"] = paid_refs(do, all_cost)  # "if you discarded a spell" (turn_history)
+    # "if you buried a spell" (an earlier step, step_results), "if you discarded a spell" (a cost)
+    spec["do"] = paid_refs(step_refs(do, all_cost), all_cost)
     for k, v in asm.flags.items():
         spec[k] = v
     return spec, cond

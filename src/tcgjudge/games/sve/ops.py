@@ -46,7 +46,7 @@ def install(rules: CardRules) -> None:
         "overflow": cond_overflow, "sanguine": cond_sanguine, "first_player": cond_first_player,
         "basis": lambda ctx, a: ctx.g.players[ctx.p].get("basis") == a,
         "die": lambda ctx, a: _in_range(ctx, ctx.env.get("die", 0), a),
-        "paid_fits": cond_paid_fits,
+        "paid_fits": cond_paid_fits, "step_fits": cond_step_fits,
     })
     rules.filter_hooks.update({
         "class": lambda ctx, oid, o, c, v: c.get("class") in _words(v),
@@ -98,14 +98,25 @@ def _filter_combat(ctx: Ctx, oid: int, o, c: dict, v: Any) -> bool:
 def cond_paid_fits(ctx: Ctx, a: dict) -> bool:
     """10.4.7: "If you discarded a spell" after the cost "Discard a card:": one of the cards paid
     for that cost fits, as it last was where it was paid from (10.11: its last known information)."""
+    return _one_fits(ctx, ctx.env.get(f"_paid_{a['cost']}") or (), a["filter"])
+
+
+def cond_step_fits(ctx: Ctx, a: dict) -> bool:
+    """5.2.1.1, 10.11.1: "If you buried a non-Runecraft card" after a step that buried cards: one
+    of the cards that step bound to ``of`` fits, read where it is now, or as it last was."""
+    b = ctx.env.get(a["of"])
+    return _one_fits(ctx, b if isinstance(b, list) else () if b is None else (b,), a["filter"])
+
+
+def _one_fits(ctx: Ctx, ids: Any, filt: dict) -> bool:
     g = ctx.g
-    for x in ctx.env.get(f"_paid_{a['cost']}") or ():
+    for x in ids:
         if x in g.objects:
-            if matches(ctx, x, a["filter"]):
+            if matches(ctx, x, filt):
                 return True
         elif x in g.lki:
             o, c = g.lki[x][0], g.lki[x][1]
-            if matches(Ctx(g, ctx.p, ctx.src, ctx.env, chars=lambda _x, c=c: c), x, a["filter"], obj=o):
+            if matches(Ctx(g, ctx.p, ctx.src, ctx.env, chars=lambda _x, c=c: c), x, filt, obj=o):
                 return True
     return False
 

@@ -149,7 +149,8 @@ def vocabulary() -> Vocabulary:
                  "raced": BOOL, "trigger_icon": STRS, "can_evolve": BOOL, "combat": BOOL, "named_as": STR,
                  "entered_by": STR, "entered_from": STRS, "evolved_turn": STR, "traits_all": STRS}
     v.conds = {"combo": VALUE, "spellchain": VALUE, "necrocharge": VALUE, "overflow": BOOL,
-               "sanguine": BOOL, "first_player": BOOL, "basis": STR, "die": ANY, "paid_fits": ANY}
+               "sanguine": BOOL, "first_player": BOOL, "basis": STR, "die": ANY, "paid_fits": ANY,
+               "step_fits": ANY}
     v.costs = {"pp": VALUE, "evolve_pp": VALUE, "evolve_card": ANY, "serve": VALUE, "drive_point": ANY,
                "earth_rite": VALUE, "lesson": VALUE, "ep": VALUE, "remove_stack": VALUE, "return": ANY,
                "may_pay": ANY}
