@@ -150,9 +150,11 @@ def test_or_between_noun_phrases_is_a_disjunction() -> None:
                              "controller": "you"}]
     t = one("(F) Select a Forestcraft follower or a Swordcraft follower on your field and give it +1/+1.")
     assert t["targets"][0]["class"] == ["forestcraft", "swordcraft"]
-    # phrases that differ in more than one kind are refused, never read as one trait
+    # phrases that differ in more than one kind are never read as one trait: either description
+    # (tests/test_card_grammar.py), and with two places not one selection at all
     with pytest.raises(Uncompilable):
-        one("(F) Select an engaged Pixie follower or a Umamusume amulet on your field and give it +1/+1.")
+        one("(F) Select an engaged Mejiro Family follower on your field or an Umamusume amulet in your "
+            "cemetery and give it +1/+1.")
 
 
 @pytest.mark.rules("sve", "10.10.2")

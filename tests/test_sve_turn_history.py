@@ -25,10 +25,18 @@ def test_what_a_cost_did_is_read_only_after_a_cost_of_that_kind() -> None:
     got = ability("Fanfare: Discard a card: Select an enemy follower on the field. Deal it damage equal to "
                   "the discarded card's cost.", "auto")
     assert got["do"] == [{"deal": {"what": "t", "n": {"prop": ["_paid_discard", "cost"]}}}]
-    # what an effect buried is not what a cost paid: refused, not read as "nothing was buried"
-    for text in ("Fanfare: Bury the top 2 cards of your deck. If you buried a follower, draw a card.",
-                 "Fanfare: Discard a card. If you discarded a spell, draw a card.",
-                 "Fanfare: Discard a card: Draw a card. If you banished a spell, draw a card."):
+    # what an effect buried is not what a cost paid: the cards of that earlier step (5.2.1.1),
+    # never "nothing was paid"
+    got = ability("Fanfare: Bury the top 2 cards of your deck. If you buried a follower, draw a card.", "auto")
+    assert got["do"][1]["if"]["cond"] == {"step_fits": {"of": got["do"][0]["move"]["as"],
+                                                        "filter": {"type": "follower"}}}
+    got = ability("Fanfare: Discard a card. If you discarded a spell, draw a card.", "auto")
+    assert got["do"][1]["if"]["cond"] == {"step_fits": {"of": got["do"][0]["discard"]["as"],
+                                                        "filter": {"type": "spell"}}}
+    # no cost and no step of that kind, or a cost and a step of that kind both: refused
+    for text in ("Fanfare: Discard a card: Draw a card. If you banished a spell, draw a card.",
+                 "Fanfare: Discard a card: Discard a card. If you discarded a spell, draw a card.",
+                 "Fanfare: Draw a card. If you buried a follower this way, draw a card."):
         with pytest.raises(Uncompilable):
             sve(text)
 
