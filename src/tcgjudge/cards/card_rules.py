@@ -312,6 +312,7 @@ class CardRules(DependencyHooks, GameRules):
                     self._check_delayed(g, ev)
             return
         sources = self._trigger_sources(g, lki)
+        fired: set | None = None  # abilities that trigger once for simultaneous events ("batch")
         for ev in events:
             self.record_event(g, ev)
             for oid, o, c in sources:
@@ -320,6 +321,11 @@ class CardRules(DependencyHooks, GameRules):
                         continue
                     bind = self.trigger_match(g, ab, oid, o, ev)
                     if bind is not None:
+                        if ab.spec["on"].get("batch"):
+                            fired = fired if fired is not None else set()
+                            if (oid, ab.index) in fired:
+                                continue
+                            fired.add((oid, ab.index))
                         self.add_pending(g, o.controller, oid, ab, bind, o.card)
             if g.delayed:
                 self._check_delayed(g, ev)
@@ -472,7 +478,8 @@ class CardRules(DependencyHooks, GameRules):
             if tgt is None or not self._lki_matches(g, ctx, tgt, ev, pat["target"]):
                 return None
         for k, v in pat.get("data", {}).items():
-            if ev.data.get(k) != v:
+            got = ev.data.get(k)
+            if (got not in v) if isinstance(v, (list, tuple)) else got != v:  # a list: any of these
                 return None
         if ev.oid is not None:
             bind["subject"] = [ev.new if ev.new is not None and ev.new in g.objects else ev.oid]

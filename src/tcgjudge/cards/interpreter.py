@@ -333,7 +333,9 @@ STATS = ("atk", "def", "cost", "level")
 def stat_events(g: Game, changes: dict[int, dict[str, int]]) -> None:
     """A value given +N is "increased", given -N "decreased"; a value set to another is increased
     or decreased by comparing the two (Caster CR 104.6, SVE 5.26, NOVA 004.8.1).  One
-    ``stat_change`` event per changed value, ``data: {key, change: increased|decreased, n}``."""
+    ``stat_change`` event per changed value, ``data: {key, change: increased|decreased, n}``; the
+    changes of one effect are simultaneous (one group of events)."""
+    began = g.begin_batch()
     for oid, ch in changes.items():
         if oid not in g.objects:
             continue
@@ -341,6 +343,8 @@ def stat_events(g: Game, changes: dict[int, dict[str, int]]) -> None:
             if n:
                 g.emit(Event("stat_change", oid=oid, player=g.objects[oid].controller,
                              data={"key": key, "change": "increased" if n > 0 else "decreased", "n": n}))
+    if began:
+        g.end_batch()
 
 
 def op_modify(rt: Run, a: dict) -> bool:

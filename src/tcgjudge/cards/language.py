@@ -230,7 +230,8 @@ def core_vocabulary() -> Vocabulary:
     # --- trigger patterns ---------------------------------------------------------
     v.trigger_keys = {"event": STRS, "subject": REF, "from": STRS, "to": STRS, "not_from": STRS,
                       "player": PLAYER, "cause": STRS, "phase": STRS, "whose": PLAYER, "cond": COND,
-                      "data": ANY, "target": REF, "status": COND, "victim": PLAYER}
+                      "data": ANY, "target": REF, "status": COND, "victim": PLAYER,
+                      "batch": BOOL}
     # --- static abilities ---------------------------------------------------------
     v.statics = {"modify": ANY, "set_stats": ANY, "grant": ANY, "lose": ANY, "player": ANY,
                  "cost_mod": ANY, "grant_counters": ANY, "affects": REF, "if": COND, "zones": STRS,

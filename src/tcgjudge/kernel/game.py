@@ -686,11 +686,14 @@ class Game:
         return cc[("p", p)]
 
     # ----------------------------------------------------- events, triggers
-    def begin_batch(self) -> None:
-        """Start a group of simultaneous events (checked for triggers together)."""
+    def begin_batch(self) -> bool:
+        """Start a group of simultaneous events (checked for triggers together).  False when one
+        is already open (its events join it; the caller then leaves ending it to its opener)."""
         if self._batch is None:
             self._batch = []
             self._batch_lki = {}
+            return True
+        return False
 
     def end_batch(self) -> None:
         batch = self._batch

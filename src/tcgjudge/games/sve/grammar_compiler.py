@@ -63,6 +63,7 @@ from .nouns_amounts import NounsAmounts
 from .older_tail import OlderTail
 from .play_costs import PlayCosts, check_paid_names
 from .step_results import StepResults, step_refs
+from .trigger_events import TriggerEvents
 from .turn_history import TurnHistory, paid_refs
 from .vocabulary import CLASSES, TRIGGERS
 
@@ -175,7 +176,7 @@ class _NP:
 
 @v_args(inline=True)
 class SveSemantics(LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts, PlayCosts,
-                  StepResults, Transformer):
+                  StepResults, TriggerEvents, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     # -- noun phrases -------------------------------------------------------------------

@@ -747,6 +747,10 @@ class SveRules(CardRules):
         elif ev.kind == "evolve":
             k = f"{ev.player}:evolved"
             rec[k] = rec.get(k, 0) + 1
+        elif ev.kind == "stat_change" and ev.data.get("change") == "increased" and ev.data.get("key") in ("atk", "def"):
+            o = g.objects.get(ev.oid)
+            if o is not None and o.zone == "field":  # 5.26.1-5.26.2: kept on the card (selector gained_turn)
+                g.set_data(ev.oid, f"{ev.data['key']}_gained_turn", g.turn)
 
     # ------------------------------------------------------------------ helpers
     def activate_label(self, g: Game, oid: int, ab: Ability) -> str:
