@@ -34,6 +34,7 @@ from lark.exceptions import LarkError, VisitError
 from ...cards.parse_cache import NO_PARSE, ParseCache
 from ...cards.textcompiler import NUMBER_WORDS, NoParse, Uncompilable, cockatrice_cards
 from . import assembly as tc
+from .ability_zones import AbilityZones, condition_zone, merge_zones, split_works_in, times_limit
 from .assembly import (
     BEHAVIOUR_FIELDS,
     CARD_NAME,
@@ -174,7 +175,7 @@ class _NP:
 
 
 @v_args(inline=True)
-class SveSemantics(LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts, PlayCosts,
+class SveSemantics(AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts, PlayCosts,
                   StepResults, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
@@ -1974,11 +1975,13 @@ def _auto(on: Any, body: tuple, display: str, subject: str | None = None) -> dic
         zones = on.pop("@zones", None)
         that_player = on.pop("@that_player", None)  # "that player" (7.3.1: each player's phase)
     costs, cost_zones = _cost_zones(body[0])
-    body = (costs, body[1])
+    effect, effect_zones = split_works_in(body[1])  # 10.3.4 (ability_zones)
+    body = (costs, effect)
     if cost_zones is not None:
         if zones is not None and zones != cost_zones:
             raise NoParse("the ability's zone")
         zones = cost_zones
+    zones = merge_zones(zones, effect_zones)
     if subject is None and (on in _SELF_TRIGGERS or (isinstance(on, dict) and (
             on.get("subject") == "self" or on.get("named") in _SELF_TRIGGERS))):
         subject = "self"
@@ -1991,6 +1994,7 @@ def _auto(on: Any, body: tuple, display: str, subject: str | None = None) -> dic
         # is part of the effect, not of the trigger condition; the ability becomes pending when
         # the event happens and C is checked only as it is played (10.6.2.8.2, 10.7.3.2)
         spec["if"] = cond
+        zones = merge_zones(zones, condition_zone(cond))  # 10.3.4 (ability_zones)
     out = {"auto": {"on": on, **prune(spec)}, "text": display}
     if zones:
         out["zones"] = zones
@@ -2132,6 +2136,8 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
             raise NoParse("an activated ability has the act or engage icon (10.1.1.1.1)")
         costs, effect = got.children[:2]
         costs, act_zones = _cost_zones(costs)
+        effect, effect_zones = split_works_in(effect)  # 10.3.4 (ability_zones)
+        act_zones = merge_zones(act_zones, effect_zones)
         spec, _ = _body(costs, effect)
         spec["cost"] = costs + [c for c in spec.get("cost", []) if c not in costs]
         if quick or "quick" in costs:
@@ -2196,6 +2202,17 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         _once, on, effect = got.children
         ab = _when(on, effect, display)
         ab["auto"]["per_turn"] = 2  # 10.7.2.2
+        out.abilities.append(ab)
+        return
+    if kind == "times_when_ability":
+        times, once, on, effect = got.children
+        ab = _when(on, effect, display)
+        ab["auto"]["per_turn"] = times_limit(times)  # 10.7.2.2 (ability_zones)
+        if str(once).lower().startswith("on each of your"):
+            on = ab["auto"]["on"]
+            on = {"named": on} if isinstance(on, str) else dict(on)
+            on["cond"] = tc.and_cond(on.get("cond"), {"turn": "yours"})
+            ab["auto"]["on"] = on
         out.abilities.append(ab)
         return
     if kind == "once_when_ability":

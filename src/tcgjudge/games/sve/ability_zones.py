@@ -1,0 +1,132 @@
+"""The meanings of the grammar rules of the section "SVE abilities outside the field".
+
+The rules are at the end of ``grammar.lark``; the methods are mixed into
+:class:`grammar_compiler.SveSemantics` (named after their rules).  Abilities of followers and
+amulets are valid on the field only unless indicated otherwise (10.3.5); an effect clearly handled
+in a certain zone is valid only in that zone (10.3.4).  This section reads where the text says so:
+
+- a condition on the card's own zone in an automatic ability: "At the start of your end phase, if
+  this card is in your EX area, ..." (the ability works in that zone, 10.3.4; the condition is
+  checked again as the ability is played, 10.7.3.2);
+- an effect that moves the card itself out of a zone: "Act (6): Summon this card from your
+  cemetery.", "Act (0): Summon this card from your EX area engaged.", "When a NAME is put onto your
+  field, (1): Put this card from your cemetery into your EX area." (the ability works in that zone);
+- a cost that moves the card itself out of the hand: "Act (2), put this card from your hand into
+  your EX area: ..." (10.4: the ability works from the hand);
+- the limit of an automatic ability: "3 times on each of your turns, when ...", "4 times per turn,
+  when ...", "Four times on each of your turns, whenever ..." (10.7.2.2).
+
+Zone marks (``@works_in``) are the zone an effect names for the card itself; :func:`split_works_in`
+takes them out of an effect before it is assembled (a mark left anywhere else is refused by the
+assembly, never dropped).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, v_args
+
+from ...cards.textcompiler import NUMBER_WORDS, NoParse
+
+_inline = v_args(inline=True)
+
+#: the mark a clause leaves for the zone it names for the card itself (10.3.4)
+WORKS_IN = "@works_in"
+
+#: the zones of the card's own player these wordings name (4.1)
+_OWN_ZONES = {"cemetery": "cemetery", "graveyard": "cemetery", "ex area": "ex_area", "hand": "hand"}
+
+
+def _zone(t: Any) -> str:
+    z = _OWN_ZONES.get(" ".join(str(t).lower().split()))
+    if z is None:
+        raise NoParse("a zone of your own")
+    return z
+
+
+def split_works_in(effect: Any) -> tuple[Any, list | None]:
+    """The effect without its zone marks, and the one zone they name (None: no mark).  Two
+    different zones for the card itself are refused (the ability works in one zone, 10.3.4)."""
+    found: set[str] = set()
+
+    def walk(x: Any) -> Any:
+        if isinstance(x, list):
+            out = []
+            for y in x:
+                if isinstance(y, dict) and WORKS_IN in y:
+                    found.add(y[WORKS_IN])
+                    continue
+                out.append(walk(y))
+            return out
+        if isinstance(x, tuple):
+            return tuple(walk(y) for y in x)
+        if isinstance(x, dict):
+            return {k: walk(v) for k, v in x.items()}
+        return x
+
+    got = walk(effect)
+    if len(found) > 1:
+        raise NoParse("an ability that works in two zones")
+    return got, (sorted(found) if found else None)
+
+
+def condition_zone(cond: Any) -> list | None:
+    """The zone an automatic ability's condition requires the card itself to be in ("if this card
+    is in your EX area", alone or with "and"): 10.3.4, the ability works there only."""
+    if not isinstance(cond, dict):
+        return None
+    parts = cond["and"] if isinstance(cond.get("and"), list) else [cond]
+    zones = {p["is"][1]["zone"] for p in parts if isinstance(p, dict) and isinstance(p.get("is"), list)
+             and len(p["is"]) == 2 and p["is"][0] == "self" and isinstance(p["is"][1], dict)
+             and set(p["is"][1]) == {"zone"} and p["is"][1]["zone"] in _OWN_ZONES.values()}
+    if len(zones) > 1:
+        raise NoParse("an ability that works in two zones")
+    return sorted(zones) if zones else None
+
+
+def merge_zones(a: list | None, b: list | None) -> list | None:
+    if a is not None and b is not None and a != b:
+        raise NoParse("the ability's zone")
+    return a if a is not None else b
+
+
+def times_limit(n: Token) -> int:
+    """10.7.2.2: "[number] times per turn / on each of your turns": the number, as digits or a word."""
+    s = str(n).lower()
+    k = int(s) if s.isdigit() else NUMBER_WORDS.get(s)
+    if not isinstance(k, int) or k < 1:
+        raise NoParse("a number of times")
+    return k
+
+
+class AbilityZones:
+    """Semantics of abilities that work outside the field (a mixin of ``SveSemantics``)."""
+
+    # -- the card's own zone as a condition (10.3.4) -----------------------------------------------
+    @_inline
+    def self_in_zone(self, _n: Token, zone: Token) -> dict:
+        return {"is": ["self", {"zone": _zone(zone), }]}
+
+    # -- effects that move the card itself out of a zone (10.3.4, 5.4.1, 4.8) ------------------------
+    @_inline
+    def summon_self_from(self, _n: Token, zone: Token, *engaged: Token) -> list:
+        z = _zone(zone)
+        what: Any = {"what": "self", "engaged": True} if engaged else "self"
+        return [{WORKS_IN: z}, {"summon": what}]  # 5.4.1: put onto the field by an effect
+
+    @_inline
+    def put_self_ex_from(self, _n: Token, zone: Token) -> list:
+        z = _zone(zone)
+        if z == "ex_area":
+            raise NoParse("from the EX area into the EX area")
+        return [{WORKS_IN: z}, {"put_ex": "self"}]
+
+    # -- a cost that moves the card itself out of the hand (10.4, 10.3.4) ----------------------------
+    @_inline
+    def cost_put_self_hand_ex(self, _n: Token) -> list:
+        return [{"do": [{"put_ex": "self"}], "@from": "hand"}]
+
+
+__all__ = ["WORKS_IN", "AbilityZones", "condition_zone", "merge_zones", "split_works_in",
+           "times_limit"]
