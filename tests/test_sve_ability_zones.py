@@ -48,3 +48,13 @@ def test_times_per_turn_in_digits_and_words() -> None:
     assert auto["per_turn"] == 3 and auto["on"]["cond"] == {"turn": "yours"}
     with pytest.raises(Uncompilable):
         sg.compile_text("0 times per turn, when you play a spell, draw a card.")
+
+
+@pytest.mark.rules("sve", "15.1.2.1")
+def test_a_counter_name_is_the_words_before_counter() -> None:
+    got = sg.compile_text("Fanfare: Place 2 fighting spirit counters on this card.")
+    assert got["abilities"][0]["auto"]["do"] == [{"counter": {"what": "self", "name": "fighting spirit", "n": 2}}]
+    got = sg.compile_text("Fanfare: Place 2 dormancy counters on this card.")  # one word: the earlier rule
+    assert got["abilities"][0]["auto"]["do"] == [{"counter": {"what": "self", "name": "dormancy", "n": 2}}]
+    got = sg.compile_text("At the start of your end phase, place a mana counter on this card in your EX area.")
+    assert got["abilities"][0]["zones"] == ["ex_area"]

@@ -28,6 +28,7 @@ from typing import Any
 from lark import Token, v_args
 
 from ...cards.textcompiler import NUMBER_WORDS, NoParse
+from .assembly import Sel, c_counters, k_counter, k_uncounter
 
 _inline = v_args(inline=True)
 
@@ -91,6 +92,22 @@ def merge_zones(a: list | None, b: list | None) -> list | None:
     return a if a is not None else b
 
 
+def _int(t: Any) -> int:
+    s = str(t)
+    if not s.isdigit():
+        raise NoParse("a number")
+    return int(s)
+
+
+def _ref(w: Any) -> Any:
+    """A noun phrase used as a definite reference: its selector (as ``grammar_compiler._ref``)."""
+    if isinstance(w, Sel):
+        if not w.each:
+            raise NoParse("an indefinite noun phrase needs 'Select' (10.6.2.3)")
+        return w.filt
+    return w
+
+
 def times_limit(n: Token) -> int:
     """10.7.2.2: "[number] times per turn / on each of your turns": the number, as digits or a word."""
     s = str(n).lower()
@@ -121,6 +138,36 @@ class AbilityZones:
         if z == "ex_area":
             raise NoParse("from the EX area into the EX area")
         return [{WORKS_IN: z}, {"put_ex": "self"}]
+
+    # -- counters named by the card text (15.1.2.1) ------------------------------------------------
+    @_inline
+    def counter_name(self, *words: Token) -> str:
+        return " ".join(str(w).lower() for w in words)  # 15.1.2.1: "fighting spirit"
+
+    @_inline
+    def place_named_counters(self, n: Any, name: str, _c: Token, w: Any) -> list:
+        return k_counter((n, name), _ref(w))  # 15.1.3
+
+    @_inline
+    def remove_named_counters(self, n: Any, name: str, _c: Token, w: Any) -> list:
+        return k_uncounter((n, name), _ref(w))
+
+    @_inline
+    def place_counters_self_in(self, n: Any, name: Any, _c: Token, _n: Token, zone: Token) -> list:
+        # 10.3.4: the counters go on the card itself in that zone: the ability works there
+        return [{WORKS_IN: _zone(zone)}, *k_counter((n, str(name).lower()), "self")]
+
+    @_inline
+    def cost_remove_named_counters(self, n: Any, name: str, _c: Token, _n: Token) -> list:
+        return [{"remove_counters": {"name": name, "n": n}}]  # 10.4, 15.1
+
+    @_inline
+    def self_has_named_counters(self, _n: Token, k: Token, name: str, _c: Token) -> dict:
+        return c_counters((_int(k), name))
+
+    @_inline
+    def q_named_counters_min(self, k: Token, name: str, _c: Token) -> tuple:
+        return ("qual", "counters", {"name": name, "min": _int(k)})  # 15.1.2.2
 
     # -- a cost that moves the card itself out of the hand (10.4, 10.3.4) ----------------------------
     @_inline
