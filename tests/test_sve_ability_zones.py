@@ -58,3 +58,14 @@ def test_a_counter_name_is_the_words_before_counter() -> None:
     assert got["abilities"][0]["auto"]["do"] == [{"counter": {"what": "self", "name": "dormancy", "n": 2}}]
     got = sg.compile_text("At the start of your end phase, place a mana counter on this card in your EX area.")
     assert got["abilities"][0]["zones"] == ["ex_area"]
+
+
+@pytest.mark.rules("sve", "10.3.4")
+def test_a_passive_ability_outside_the_field_and_ex_area_is_refused() -> None:
+    # the engine applies a card's passive effects to other cards from the field and the EX area only
+    for text in ("While this card is in your cemetery, each Pixie token follower on your field has Rush.",
+                 "While this card is in your hand or on your field, each Pixie token follower on your field has Rush."):
+        with pytest.raises(Uncompilable):
+            sg.compile_text(text)
+    got = sg.compile_text("While this card is in your EX area, each Pixie token follower on your field has Rush.")
+    assert got["abilities"][0]["zones"] == ["ex_area"]

@@ -108,6 +108,35 @@ def _ref(w: Any) -> Any:
     return w
 
 
+#: the zones where the engine applies a passive ability's effects to other cards (the layered
+#: zones of a player; outside them a card's abilities change only the card itself)
+_PASSIVE_ZONES = ("field", "ex_area")
+
+
+def static_zones(part: dict, zones: list | None) -> list | None:
+    """The zones a passive effect is valid in: those its sentence named, or the card's own zone its
+    condition names ("While this card is in your EX area, ...", 10.3.4).  A zone where the engine
+    applies no passive effect to other cards (the hand, the cemetery) is refused."""
+    cz = condition_zone(part.get("if"))
+    if cz is None:
+        return zones
+    if cz[0] not in _PASSIVE_ZONES:
+        raise NoParse("a passive ability valid in the " + cz[0])
+    return merge_zones(zones, cz)
+
+
+def _valid_in(zones: list, x: list) -> list:
+    """The passive effects of a sentence, valid in those zones only (10.3.4)."""
+    if any(z not in _PASSIVE_ZONES for z in zones):
+        raise NoParse("a passive ability valid outside the field and the EX area")
+    out = []
+    for p in x:
+        if not isinstance(p, dict) or "@keyword" in p or "@alt_name" in p or "@copies" in p or "@zones" in p:
+            raise NoParse("a passive effect valid in a zone")
+        out.append(dict(p, **{"@zones": zones}))
+    return out
+
+
 def times_limit(n: Token) -> int:
     """10.7.2.2: "[number] times per turn / on each of your turns": the number, as digits or a word."""
     s = str(n).lower()
@@ -124,6 +153,11 @@ class AbilityZones:
     @_inline
     def self_in_zone(self, _n: Token, zone: Token) -> dict:
         return {"is": ["self", {"zone": _zone(zone), }]}
+
+    # -- passive abilities valid in the zones the sentence names (10.3.4, 10.3.5) -------------------
+    @_inline
+    def st_while_self_also_in(self, _n: Token, zone: Token, x: list) -> list:
+        return _valid_in(["field", _zone(zone)], x)
 
     # -- effects that move the card itself out of a zone (10.3.4, 5.4.1, 4.8) ------------------------
     @_inline
@@ -175,5 +209,5 @@ class AbilityZones:
         return [{"do": [{"put_ex": "self"}], "@from": "hand"}]
 
 
-__all__ = ["WORKS_IN", "AbilityZones", "condition_zone", "merge_zones", "split_works_in",
+__all__ = ["WORKS_IN", "AbilityZones", "condition_zone", "merge_zones", "split_works_in", "static_zones",
            "times_limit"]

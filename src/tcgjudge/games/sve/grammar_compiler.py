@@ -34,7 +34,14 @@ from lark.exceptions import LarkError, VisitError
 from ...cards.parse_cache import NO_PARSE, ParseCache
 from ...cards.textcompiler import NUMBER_WORDS, NoParse, Uncompilable, cockatrice_cards
 from . import assembly as tc
-from .ability_zones import AbilityZones, condition_zone, merge_zones, split_works_in, times_limit
+from .ability_zones import (
+    AbilityZones,
+    condition_zone,
+    merge_zones,
+    split_works_in,
+    static_zones,
+    times_limit,
+)
 from .assembly import (
     BEHAVIOUR_FIELDS,
     CARD_NAME,
@@ -2031,6 +2038,7 @@ def _static(sentences: list, display: str, out: Compiled) -> None:
             zones = p.pop("@zones", None)
             if cond is not None:
                 p["if"] = tc.and_cond(p.get("if"), cond)
+            zones = static_zones(p, zones)  # 10.3.4 (ability_zones)
             ab: dict[str, Any] = {"static": p, "text": display}
             if zones:
                 ab["zones"] = zones
