@@ -28,7 +28,7 @@ from typing import Any
 from lark import Token, v_args
 
 from ...cards.textcompiler import NUMBER_WORDS, NoParse
-from .assembly import Sel, c_counters, k_counter, k_uncounter
+from .assembly import Sel, c_counters, k_counter, k_summon_engaged, k_summon_ref, k_uncounter
 
 _inline = v_args(inline=True)
 
@@ -154,6 +154,14 @@ class AbilityZones:
     def self_in_zone(self, _n: Token, zone: Token) -> dict:
         return {"is": ["self", {"zone": _zone(zone), }]}
 
+    @_inline
+    def cost_banish_self_and(self, _n: Token, s: Any) -> list:
+        f = dict(s.filt) if isinstance(s, Sel) else None
+        if f is None or s.each or s.up_to or f.get("zone") not in ("cemetery", "ex_area") \
+                or f.get("player", "you") != "you" or f.get("controller", "you") != "you":
+            raise NoParse("this card and cards of your cemetery or EX area")
+        return [{"banish": "self", "@from": f["zone"]}, {"banish": {"n": s.n, "filter": f}}]
+
     # -- passive abilities valid in the zones the sentence names (10.3.4, 10.3.5) -------------------
     @_inline
     def st_while_self_also_in(self, _n: Token, zone: Token, x: list) -> list:
@@ -163,8 +171,8 @@ class AbilityZones:
     @_inline
     def summon_self_from(self, _n: Token, zone: Token, *engaged: Token) -> list:
         z = _zone(zone)
-        what: Any = {"what": "self", "engaged": True} if engaged else "self"
-        return [{WORKS_IN: z}, {"summon": what}]  # 5.4.1: put onto the field by an effect
+        # 5.4.1: put onto the field by an effect; "it" after this is the summoned card (4.1.4)
+        return [{WORKS_IN: z}, *(k_summon_engaged("self") if engaged else k_summon_ref("self"))]
 
     @_inline
     def put_self_ex_from(self, _n: Token, zone: Token) -> list:

@@ -2206,6 +2206,17 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         ab["auto"]["on"] = on
         out.abilities.append(ab)
         return
+    if kind == "during_when_cost":
+        if card_type == "spell":
+            raise NoParse("a spell's 'when' sentence is a delayed effect (10.1.1.4)")
+        turn_of, on, costs, effect = got.children
+        ab = _auto(on, (costs, effect), display)  # 10.4.7.4: the process is an optional cost
+        on = ab["auto"]["on"]
+        on = {"named": on} if isinstance(on, str) else dict(on)
+        on["cond"] = tc.and_cond(on.get("cond"), {"turn": "yours" if str(turn_of).lower() == "your" else "theirs"})
+        ab["auto"]["on"] = on
+        out.abilities.append(ab)
+        return
     if kind == "twice_when_ability":
         _once, on, effect = got.children
         ab = _when(on, effect, display)
