@@ -86,6 +86,18 @@ def condition_zone(cond: Any) -> list | None:
     return sorted(zones) if zones else None
 
 
+def names_own_zone(effect: Any) -> bool:
+    """Whether an automatic ability's effect starts "if this card is in your EX area, ...": then,
+    with no other card in its trigger, "it" is the card itself ("..., bury it")."""
+    if not (isinstance(effect, tuple) and len(effect) == 2 and effect[0] == "sentences" and effect[1]):
+        return False
+    first = effect[1][0]
+    if not (isinstance(first, tuple) and len(first) == 2 and isinstance(first[1], list) and first[1]):
+        return False
+    head = first[1][0]
+    return isinstance(head, dict) and condition_zone(head.get("@if")) is not None
+
+
 def merge_zones(a: list | None, b: list | None) -> list | None:
     if a is not None and b is not None and a != b:
         raise NoParse("the ability's zone")
@@ -217,5 +229,6 @@ class AbilityZones:
         return [{"do": [{"put_ex": "self"}], "@from": "hand"}]
 
 
-__all__ = ["WORKS_IN", "AbilityZones", "condition_zone", "merge_zones", "split_works_in", "static_zones",
+__all__ = ["WORKS_IN", "AbilityZones", "condition_zone", "merge_zones", "names_own_zone", "split_works_in",
+           "static_zones",
            "times_limit"]

@@ -38,6 +38,7 @@ from .ability_zones import (
     AbilityZones,
     condition_zone,
     merge_zones,
+    names_own_zone,
     split_works_in,
     static_zones,
     times_limit,
@@ -1992,6 +1993,8 @@ def _auto(on: Any, body: tuple, display: str, subject: str | None = None) -> dic
     if subject is None and (on in _SELF_TRIGGERS or (isinstance(on, dict) and (
             on.get("subject") == "self" or on.get("named") in _SELF_TRIGGERS))):
         subject = "self"
+    if subject is None and names_own_zone(body[1]):
+        subject = "self"  # "if this card is in your EX area, bury it" (ability_zones)
     costs, effect = body
     spec, cond = _body(costs, effect, subject, lift_if=True, player=that_player, subject_zone=_moved_to(on))
     if cond is not None:
