@@ -69,3 +69,12 @@ def test_a_passive_ability_outside_the_field_and_ex_area_is_refused() -> None:
             sg.compile_text(text)
     got = sg.compile_text("While this card is in your EX area, each Pixie token follower on your field has Rush.")
     assert got["abilities"][0]["zones"] == ["ex_area"]
+
+
+@pytest.mark.rules("sve", "10.3.4")
+def test_activate_only_if_this_card_is_in_a_zone() -> None:
+    got = sg.compile_text("Act (1): Draw a card. Activate only if this card is in your EX area.")
+    ab = got["abilities"][0]
+    assert ab["zones"] == ["ex_area"] and ab["activated"]["if"] == {"is": ["self", {"zone": "ex_area"}]}
+    got = sg.compile_text("Act (1): Draw a card. Activate only if there are at least 2 cards in your EX area.")
+    assert "zones" not in got["abilities"][0]

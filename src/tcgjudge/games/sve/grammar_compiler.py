@@ -2156,6 +2156,7 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         spec["cost"] = [c for c in spec["cost"] if c != "quick"]
         if kind == "activated_rider":
             spec["once_per_turn"] = True  # 10.7.2.2
+        act_zones = merge_zones(act_zones, condition_zone(spec.get("if")))  # 10.3.4 (ability_zones)
         ab = {"activated": prune(spec), "text": display}
         if act_zones:
             ab["zones"] = act_zones
