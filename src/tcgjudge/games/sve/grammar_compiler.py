@@ -34,6 +34,15 @@ from lark.exceptions import LarkError, VisitError
 from ...cards.parse_cache import NO_PARSE, ParseCache
 from ...cards.textcompiler import NUMBER_WORDS, NoParse, Uncompilable, cockatrice_cards
 from . import assembly as tc
+from .ability_zones import (
+    AbilityZones,
+    condition_zone,
+    merge_zones,
+    names_own_zone,
+    split_works_in,
+    static_zones,
+    times_limit,
+)
 from .assembly import (
     BEHAVIOUR_FIELDS,
     CARD_NAME,
@@ -175,8 +184,8 @@ class _NP:
 
 
 @v_args(inline=True)
-class SveSemantics(LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts, PlayCosts,
-                  StepResults, TriggerEvents, Transformer):
+class SveSemantics(AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts,
+                  PlayCosts, StepResults, TriggerEvents, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     # -- noun phrases -------------------------------------------------------------------
@@ -1975,14 +1984,18 @@ def _auto(on: Any, body: tuple, display: str, subject: str | None = None) -> dic
         zones = on.pop("@zones", None)
         that_player = on.pop("@that_player", None)  # "that player" (7.3.1: each player's phase)
     costs, cost_zones = _cost_zones(body[0])
-    body = (costs, body[1])
+    effect, effect_zones = split_works_in(body[1])  # 10.3.4 (ability_zones)
+    body = (costs, effect)
     if cost_zones is not None:
         if zones is not None and zones != cost_zones:
             raise NoParse("the ability's zone")
         zones = cost_zones
+    zones = merge_zones(zones, effect_zones)
     if subject is None and (on in _SELF_TRIGGERS or (isinstance(on, dict) and (
             on.get("subject") == "self" or on.get("named") in _SELF_TRIGGERS))):
         subject = "self"
+    if subject is None and names_own_zone(body[1]):
+        subject = "self"  # "if this card is in your EX area, bury it" (ability_zones)
     costs, effect = body
     spec, cond = _body(costs, effect, subject, lift_if=True, player=that_player, subject_zone=_moved_to(on))
     if cond is not None:
@@ -1992,6 +2005,7 @@ def _auto(on: Any, body: tuple, display: str, subject: str | None = None) -> dic
         # is part of the effect, not of the trigger condition; the ability becomes pending when
         # the event happens and C is checked only as it is played (10.6.2.8.2, 10.7.3.2)
         spec["if"] = cond
+        zones = merge_zones(zones, condition_zone(cond))  # 10.3.4 (ability_zones)
     out = {"auto": {"on": on, **prune(spec)}, "text": display}
     if zones:
         out["zones"] = zones
@@ -2028,6 +2042,7 @@ def _static(sentences: list, display: str, out: Compiled) -> None:
             zones = p.pop("@zones", None)
             if cond is not None:
                 p["if"] = tc.and_cond(p.get("if"), cond)
+            zones = static_zones(p, zones)  # 10.3.4 (ability_zones)
             ab: dict[str, Any] = {"static": p, "text": display}
             if zones:
                 ab["zones"] = zones
@@ -2133,6 +2148,8 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
             raise NoParse("an activated ability has the act or engage icon (10.1.1.1.1)")
         costs, effect = got.children[:2]
         costs, act_zones = _cost_zones(costs)
+        effect, effect_zones = split_works_in(effect)  # 10.3.4 (ability_zones)
+        act_zones = merge_zones(act_zones, effect_zones)
         spec, _ = _body(costs, effect)
         spec["cost"] = costs + [c for c in spec.get("cost", []) if c not in costs]
         if quick or "quick" in costs:
@@ -2140,6 +2157,7 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         spec["cost"] = [c for c in spec["cost"] if c != "quick"]
         if kind == "activated_rider":
             spec["once_per_turn"] = True  # 10.7.2.2
+        act_zones = merge_zones(act_zones, condition_zone(spec.get("if")))  # 10.3.4 (ability_zones)
         ab = {"activated": prune(spec), "text": display}
         if act_zones:
             ab["zones"] = act_zones
@@ -2193,10 +2211,32 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         ab["auto"]["on"] = on
         out.abilities.append(ab)
         return
+    if kind == "during_when_cost":
+        if card_type == "spell":
+            raise NoParse("a spell's 'when' sentence is a delayed effect (10.1.1.4)")
+        turn_of, on, costs, effect = got.children
+        ab = _auto(on, (costs, effect), display)  # 10.4.7.4: the process is an optional cost
+        on = ab["auto"]["on"]
+        on = {"named": on} if isinstance(on, str) else dict(on)
+        on["cond"] = tc.and_cond(on.get("cond"), {"turn": "yours" if str(turn_of).lower() == "your" else "theirs"})
+        ab["auto"]["on"] = on
+        out.abilities.append(ab)
+        return
     if kind == "twice_when_ability":
         _once, on, effect = got.children
         ab = _when(on, effect, display)
         ab["auto"]["per_turn"] = 2  # 10.7.2.2
+        out.abilities.append(ab)
+        return
+    if kind == "times_when_ability":
+        times, once, on, effect = got.children
+        ab = _when(on, effect, display)
+        ab["auto"]["per_turn"] = times_limit(times)  # 10.7.2.2 (ability_zones)
+        if str(once).lower().startswith("on each of your"):
+            on = ab["auto"]["on"]
+            on = {"named": on} if isinstance(on, str) else dict(on)
+            on["cond"] = tc.and_cond(on.get("cond"), {"turn": "yours"})
+            ab["auto"]["on"] = on
         out.abilities.append(ab)
         return
     if kind == "once_when_ability":
