@@ -37,6 +37,7 @@ from .assembly import (
     Report,
     notation,
 )
+from .caster_families import CasterFamilies
 from .grammar_wordings import EarlierSetWordings
 from .later_families import LaterFamilies
 from .later_sets import LaterSetsText
@@ -168,7 +169,7 @@ def _n(tok: Any) -> int:
 
 
 @v_args(inline=True)
-class CasterSemantics(EarlierSetWordings, LaterSetsText, LaterFamilies, Transformer):
+class CasterSemantics(EarlierSetWordings, LaterSetsText, LaterFamilies, CasterFamilies, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     race_of = staticmethod(_race)  # the race of a RACE token as the data spells it (later_sets.py)
@@ -1419,7 +1420,7 @@ def _body(sents: list, kind: str, that: str | None = None) -> dict:
 
 
 #: the paragraph being read (prompts and option texts are quoted from it), and the card's name
-_SOURCE = [""]
+_SOURCE = CasterFamilies.source
 _NAME = [""]
 
 
@@ -1591,6 +1592,19 @@ def _conditional(got: tuple, line: str, out: Compiled, card_type: str, effect_se
         if any((next(iter(k)) if isinstance(k, dict) else k) == "break" for k in body):
             ab["zones"] = ["hand"]
         out.abilities.append(ab)
+        return
+    if what == "ability":
+        # CR 1111.2b, 1113.2, 1117.2: an automatic or activated ability the card has while the
+        # condition holds (a conjure is not in the field to have it)
+        if card_type == "conjure":
+            raise NoParse(line)
+        tree, text = body
+        sub = Compiled()
+        _assemble(tree.data, tree, text, sub, card_type, [])
+        if len(sub.abilities) != 1:
+            raise NoParse(line)
+        out.abilities.append({"static": {"grant": {"abilities": list(sub.abilities)}, "if": cond}, "keyword": name,
+                              "text": display})
         return
     if card_type == "conjure":
         if what == "static":

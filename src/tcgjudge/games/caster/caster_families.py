@@ -1,0 +1,48 @@
+"""The meanings of the grammar's section "caster: the remaining families" (grammar.lark): a player
+referred back to ("that player"), abilities a condition or an effect gives, cost reductions.
+
+A mixin of :class:`grammar_compiler.CasterSemantics`: each method is named after the rule (or
+alias) it gives a meaning to, and builds the effect language as the rules beside it do.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lark import Transformer, v_args
+
+from ...cards.textcompiler import NoParse
+
+#: the words naming a player (CR 105.4): an enemy player, or a player of either side
+_ENEMY_PLAYER = re.compile(r"(?i)\b(?:target enemy player|an enemy player|the enemy player|that enemy player|"
+                           r"enemy players?|your opponent|opponent)\b")
+_ANY_PLAYER = re.compile(r"(?i)\b(?:target player|each player|a player|any player|that player|players)\b")
+
+
+@v_args(inline=True)
+class CasterFamilies(Transformer):
+    """Mixin of :class:`CasterSemantics`: the remaining families' constructs."""
+
+    #: the paragraph being read (set by the compiler before each parse)
+    source: list[str] = [""]
+
+    # CR 105.4: "that player" is the player named before it in the ability: an enemy player when
+    # every player named before is one (never "you", the card's controller); otherwise refused
+    @v_args(meta=True, inline=False)
+    def p_that_player(self, meta: Any, _children: list) -> str:
+        before = self.source[0][:meta.start_pos] if not meta.empty else ""
+        if _ENEMY_PLAYER.search(before) and not _ANY_PLAYER.search(_ENEMY_PLAYER.sub("", before)):
+            return "enemy"
+        raise NoParse("that player: which player")
+
+    # CR 1111.2, 1113.2, 1117.2: the ability the condition gives (with its printed words), the
+    # card's own while the condition holds
+    @v_args(meta=True, inline=False)
+    def cb_ability(self, meta: Any, children: list) -> tuple:
+        if meta.empty:
+            raise NoParse("no text")
+        return ("ability", (children[0], self.source[0][meta.start_pos:meta.end_pos].strip()))
+
+
+__all__ = ["CasterFamilies"]

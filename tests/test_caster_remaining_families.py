@@ -1,0 +1,41 @@
+"""The remaining families of Caster wordings (grammar.lark's section "caster: the remaining
+families"): what reads, and what stays refused with its reason.  The scenarios in
+``conformance/caster/cards/`` play what reads."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcgjudge.cards.textcompiler import Uncompilable
+from tcgjudge.games.caster.compiler import compile_text
+
+
+def _do(text: str, card_type: str = "conjure") -> list:
+    return compile_text(text, card_type=card_type)["effect"]["do"]
+
+
+def test_that_player_is_the_enemy_player_named_before() -> None:
+    do = _do("Target enemy player reveals their hand. Choose a non-caster card from among them and remove it "
+             "from game. If you do, that player draws a card.")
+    assert do[-1] == {"if": {"cond": {"did": True}, "then": [{"draw": {"n": 1, "player": "enemy"}}]}}
+
+
+@pytest.mark.parametrize("text", [
+    "That player draws a card.",  # no player named before (CR 105.4)
+    "Each player discards a card. Then that player draws a card.",  # either player
+    "Target enemy player discards a card. Each player draws a card. Then that player draws a card.",
+])
+def test_that_player_without_one_enemy_player_before_is_refused(text: str) -> None:
+    with pytest.raises(Uncompilable):
+        compile_text(text, card_type="conjure")
+
+
+def test_conditional_text_gives_an_ability_only_to_a_card_in_the_field() -> None:
+    # CR 1111.2b: the card has the ability while the condition holds
+    got = compile_text("DCT(2): Enter: Draw a card.", card_type="servant")
+    ab = got["abilities"][0]
+    assert ab["static"]["if"] == {"dct": 2}
+    assert ab["static"]["grant"]["abilities"][0]["auto"]["on"] == "enter"
+    # CR 1111.2a: a conjure is never in the field to have an ability
+    with pytest.raises(Uncompilable):
+        compile_text("DCT(2): Enter: Draw a card.", card_type="conjure")
