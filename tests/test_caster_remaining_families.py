@@ -39,3 +39,15 @@ def test_conditional_text_gives_an_ability_only_to_a_card_in_the_field() -> None
     # CR 1111.2a: a conjure is never in the field to have an ability
     with pytest.raises(Uncompilable):
         compile_text("DCT(2): Enter: Draw a card.", card_type="conjure")
+
+
+def test_a_quoted_ability_is_given_to_the_cards_named() -> None:
+    # CR 909.1c: a continuous ability gives it to every card it names
+    got = compile_text('All Beast you control gain "Enter: Draw a card.".', card_type="servant")
+    st = got["abilities"][0]["static"]
+    assert st["affects"] == {"controller": "you", "race": "Beast"}
+    assert st["grant"]["abilities"][0]["auto"] == {"on": "enter", "do": [{"draw": 1}]}
+    assert "keywords" not in got  # "Enter" names the given ability's trigger, no keyword of this card
+    # an instruction: for the duration written
+    do = _do('Target allied servant gains "Rest: Draw a card." this turn.')
+    assert do[0]["grant"]["until"] == "end_of_turn" and do[0]["grant"]["what"] == "t"

@@ -44,5 +44,9 @@ class CasterFamilies(Transformer):
             raise NoParse("no text")
         return ("ability", (children[0], self.source[0][meta.start_pos:meta.end_pos].strip()))
 
+    # CR 909.1c: the ability in quotation marks, given to the cards named
+    def m_quoted(self, abilities: list) -> tuple:
+        return ("abilities", abilities)
+
 
 __all__ = ["CasterFamilies"]

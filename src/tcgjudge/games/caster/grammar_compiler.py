@@ -458,7 +458,9 @@ class CasterSemantics(EarlierSetWordings, LaterSetsText, LaterFamilies, CasterFa
         got = children[0]
         sub = Compiled()
         _assemble(got.data, got, _SOURCE[0][meta.start_pos:meta.end_pos].strip(), sub, "servant", [])
-        if sub.keywords or len(sub.abilities) != 1:
+        # "Enter" / "Last Words" name the trigger of the ability itself (CR 1106, 1107), no keyword
+        # of the cards given it
+        if set(map(str, sub.keywords)) - {"enter", "last_words"} or len(sub.abilities) != 1:
             raise NoParse("a quoted ability")
         return list(sub.abilities)
 
@@ -562,6 +564,8 @@ class CasterSemantics(EarlierSetWordings, LaterSetsText, LaterFamilies, CasterFa
                 if out:
                     raise NoParse("for each")
                 out.update(m[1])
+            elif m[0] == "abilities":
+                out.setdefault("abilities", []).extend(m[1])  # CR 909.1c
             else:
                 kws.append(m[1])
         if kws:
