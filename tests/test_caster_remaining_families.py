@@ -51,3 +51,12 @@ def test_a_quoted_ability_is_given_to_the_cards_named() -> None:
     # an instruction: for the duration written
     do = _do('Target allied servant gains "Rest: Draw a card." this turn.')
     assert do[0]["grant"]["until"] == "end_of_turn" and do[0]["grant"]["what"] == "t"
+
+
+def test_a_cost_decrease_names_a_kind_of_card() -> None:
+    # CR 903.2g-4: "your next X this turn" ends once such a card is played
+    do = _do("Pay [2] less to play your next Silva conjure this turn.")
+    assert do == [{"player_effect": {"flags": {"cost_mod": {"n": -2, "affects": {"element": "silva", "type": "conjure"},
+                                                            "next": True}}, "until": "end_of_turn"}}]
+    got = compile_text("You may pay 1 less when playing servants with a cost of 4 or more.", card_type="barrier")
+    assert got["abilities"][0]["static"] == {"cost_mod": {"n": -1, "affects": {"type": "servant", "cost_min": 4}}}

@@ -12,7 +12,7 @@ from typing import Any
 
 from lark import Transformer, v_args
 
-from ...cards.textcompiler import NoParse
+from ...cards.textcompiler import NoParse, read_number
 
 #: the words naming a player (CR 105.4): an enemy player, or a player of either side
 _ENEMY_PLAYER = re.compile(r"(?i)\b(?:target enemy player|an enemy player|the enemy player|that enemy player|"
@@ -47,6 +47,24 @@ class CasterFamilies(Transformer):
     # CR 909.1c: the ability in quotation marks, given to the cards named
     def m_quoted(self, abilities: list) -> tuple:
         return ("abilities", abilities)
+
+    # CR 903.2g-4, 901.2b: a decrease of the cost of the next card of a kind its player plays this
+    # turn; the engine applies it as that card's cost is fixed (903.2g-6) and that play uses it up
+    def k_pay_less_next(self, n: Any, filt: Any, _turn: Any) -> list:
+        sel = dict(getattr(filt, "filt", filt) or {})
+        sel.pop("zone", None)  # a card played is in no zone of the field (CR 903.2b)
+        if not sel:
+            raise NoParse("next what")
+        return [{"player_effect": {"flags": {"cost_mod": {"n": -read_number(str(n)), "affects": sel, "next": True}},
+                                   "until": "end_of_turn"}}]
+
+    # CR 903.2g-4: a continuous decrease of the cost of the cards of a kind its controller plays
+    def st_pay_less(self, n: Any, filt: Any) -> list:
+        sel = dict(getattr(filt, "filt", filt) or {})
+        sel.pop("zone", None)  # a card played is in no zone of the field (CR 903.2b)
+        if not sel:
+            raise NoParse("less to play what")
+        return [{"cost_mod": {"n": -read_number(str(n)), "affects": sel}}]
 
 
 __all__ = ["CasterFamilies"]

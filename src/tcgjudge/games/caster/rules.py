@@ -749,6 +749,15 @@ class CasterRules(CardRules):
                     out.append(mod["any_element"])
         return out
 
+    def _use_up_next_decreases(self, g: Game, p: int, oid: int) -> None:
+        """A decrease of "your next X this turn" (``cost_mod`` with ``next``) ends once a card it
+        applies to is played (its cost was fixed with it, CR 903.2g-6)."""
+        used = [eff for eff, mod in g.pmods(p).get("cost_mods", ())
+                if mod.get("next") and self._cost_mod_applies(g, eff, mod, oid)]
+        if used:
+            g.effects = [e for e in g.effects if all(e is not u for u in used)]
+            g.touch()
+
     def _cost_mod_applies(self, g: Game, eff: CEffect, mod: dict, oid: int) -> bool:
         from ...cards.context import matches
 
@@ -1094,6 +1103,7 @@ class CasterRules(CardRules):
                 g.record[f"{p}:break_played"] = g.record.get(f"{p}:break_played", 0) + 1
             if "conjure" in g.chars(obj)["types"]:
                 g.set_data(obj, "locked", play_locks(g, p))  # CR 1111.2a, 1117.2a
+            self._use_up_next_decreases(g, p, obj)
             g.set_data(obj, "env", dict(d["env"]))
             g.note(f"p{p + 1} plays {g.objects[obj].card.key}")
             g.record[f"{p}:spells_played"] = g.record.get(f"{p}:spells_played", 0) + 1
