@@ -60,3 +60,11 @@ def test_a_cost_decrease_names_a_kind_of_card() -> None:
                                                             "next": True}}, "until": "end_of_turn"}}]
     got = compile_text("You may pay 1 less when playing servants with a cost of 4 or more.", card_type="barrier")
     assert got["abilities"][0]["static"] == {"cost_mod": {"n": -1, "affects": {"type": "servant", "cost_min": 4}}}
+
+
+def test_corrupting_your_own_orb_is_a_cost() -> None:
+    # CR 903.2h, 1009.1
+    got = compile_text("As an additional cost to play this card, corrupt an allied orb.\nDraw a card.", card_type="conjure")
+    assert got["effect"]["cost"] == [{"corrupt": 1}]
+    got = compile_text("Rest, corrupt one of your orbs: Draw a card.", card_type="barrier")
+    assert got["abilities"][0]["activated"]["cost"] == ["rest", {"corrupt": 1}]

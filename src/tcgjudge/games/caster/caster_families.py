@@ -66,5 +66,9 @@ class CasterFamilies(Transformer):
             raise NoParse("less to play what")
         return [{"cost_mod": {"n": -read_number(str(n)), "affects": sel}}]
 
+    # CR 903.2h, 1009.1: corrupting the player's own orbs as a cost
+    def c_corrupt_own(self, n: Any) -> dict:
+        return {"corrupt": read_number(str(n))}
+
 
 __all__ = ["CasterFamilies"]

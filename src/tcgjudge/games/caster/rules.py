@@ -817,6 +817,17 @@ class CasterRules(CardRules):
             return True
         if name == "ride":
             return self._pay_ride(g, f, arg)
+        if name == "corrupt":
+            # CR 903.2h, 1009.1: N of the player's own orbs into their hand, chosen by them, at once
+            loc = d.setdefault("loc", {})
+            if loc.get("pushed"):
+                return True
+            n = value(Ctx(g, d["p"], d["src"], d.get("env", {})), arg)
+            if len(g.zone(d["p"], "orbs")) < n:
+                return False  # CR 903.2h: a cost done in full or not at all
+            loc["pushed"] = True
+            g.push("corrupt", p=d["p"], victim=d["p"], n=n, by=None, got=[])
+            return None
         return pay_generic(g, f, name, arg)
 
     # ------------------------------------------------------------------ [Ride]
@@ -899,6 +910,9 @@ class CasterRules(CardRules):
                     return False
             elif name == "ride":
                 if not self.can_ride(g, p, arg):
+                    return False
+            elif name == "corrupt":
+                if len(g.zone(p, "orbs")) < value(ctx, arg):
                     return False
             elif not can_pay_generic(g, p, src, name, arg, ctx):
                 return False
@@ -1010,7 +1024,8 @@ class CasterRules(CardRules):
         cost = spec.get("cost", ())
         if not aether_check:
             ctx = Ctx(g, p, oid)
-            return all(n in ("aether", "deity_counters") or can_pay_generic(g, p, oid, n, a, ctx)
+            return all(n in ("aether", "deity_counters") or (
+                len(g.zone(p, "orbs")) >= value(ctx, a) if n == "corrupt" else can_pay_generic(g, p, oid, n, a, ctx))
                        for n, a in cost)
         return self.can_pay_items(g, p, oid, list(cost))
 

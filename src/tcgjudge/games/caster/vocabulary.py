@@ -118,7 +118,8 @@ def vocabulary() -> Vocabulary:
                  "from_field_this_turn": BOOL}  # put into a graveyard from the field this turn (302.3)
     v.conds = {"dct": INT, "vanity": BOOL, "bingo": BOOL, "orbs": ANY, "main_timing": BOOL}
     v.costs = {"aether": ANY, "deity_counters": VALUE,
-               "ride": INT}  # CR 1118.2: rest allied casters whose levels total exactly N
+               "ride": INT,  # CR 1118.2: rest allied casters whose levels total exactly N
+               "corrupt": VALUE}  # CR 1009.1, 903.2h: corrupt N of your own orbs
     v.op("produce", short="n", n=VALUE, element=ANY, player=PLAYER,
          doc="Produce aether (CR 907): element is one of the seven, a list (one aether with all of "
              "them), 'void' for free aether, or 'any' (the player picks one, CR 907.7).")
