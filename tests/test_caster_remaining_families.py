@@ -68,3 +68,9 @@ def test_corrupting_your_own_orb_is_a_cost() -> None:
     assert got["effect"]["cost"] == [{"corrupt": 1}]
     got = compile_text("Rest, corrupt one of your orbs: Draw a card.", card_type="barrier")
     assert got["abilities"][0]["activated"]["cost"] == ["rest", {"corrupt": 1}]
+
+
+def test_target_ability_of_a_kind_of_card() -> None:
+    # CR 1019.1, 903.2b: an ability in the chase zone whose card is a caster
+    got = compile_text("Cancel target ability of a caster.", card_type="conjure")
+    assert got["effect"]["target"] == {"as": "t", "zone": "chase", "type": "ability", "ability_of": {"type": "caster"}}

@@ -13,6 +13,7 @@ from typing import Any
 from lark import Transformer, v_args
 
 from ...cards.textcompiler import NoParse, read_number
+from .assembly import NP
 
 #: the words naming a player (CR 105.4): an enemy player, or a player of either side
 _ENEMY_PLAYER = re.compile(r"(?i)\b(?:target enemy player|an enemy player|the enemy player|that enemy player|"
@@ -69,6 +70,20 @@ class CasterFamilies(Transformer):
     # CR 903.2h, 1009.1: corrupting the player's own orbs as a cost
     def c_corrupt_own(self, n: Any) -> dict:
         return {"corrupt": read_number(str(n))}
+
+    # CR 1019.1, 903.2b: an ability in the chase zone, of a card of the kind named
+    def n_ability_of(self, q: tuple, *parts: Any) -> NP:
+        kind, n, up_to, extra = q
+        if kind != "target" or extra:
+            raise NoParse("which ability")
+        of: dict[str, Any] = {}
+        for p in parts:
+            w = str(p).lower()
+            if p.type == "SIDE":
+                of["controller"] = "you" if w == "allied" else "enemy"
+            else:
+                of["type"] = w
+        return NP("target", {"zone": "chase", "type": "ability", "ability_of": of}, n, up_to)
 
 
 __all__ = ["CasterFamilies"]

@@ -108,6 +108,7 @@ def vocabulary() -> Vocabulary:
     v.triggers = dict(TRIGGERS)
     v.filters = {"additional_type": STRS, "materials_of": REF, "stock": BOOL, "printed": SELECTOR, "ability": STRS,
                  "stock_of": REF,  # the stocks of that card (CR 306.2, 1109.2)
+                 "ability_of": SELECTOR,  # an ability in the chase zone of a card that fits (CR 1019.1)
                  "rode": REF,  # the casters that rode that card this turn (CR 1118.4)
                  "ridden_by": REF,  # the card that caster rides (CR 1118.4a)
                  "battled": ANY,  # in a battle this turn (CR 803.4): true, false or "servant"
