@@ -133,6 +133,8 @@ CHANGED_TEXT = {
     "Kiberia Yosha Lv2": "from my Stock",
     "Maisey Queen Lv2": "from my Stock",
     "Pumpkin Chariot": "if I attacked this turn, not if it battled",
+    # CR 1009.1: the reprint's additional cost corrupts an orb (to the hand), the older one banishes it
+    "Evaporation": "corrupt an allied orb, not banish an orb",
 }
 
 

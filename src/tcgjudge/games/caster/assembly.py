@@ -377,6 +377,8 @@ def _gain(w: Any, m: dict, until: str | None) -> list:
         out.append({"modify": _until({"what": w, **stats}, until)})
     if m.get("keywords"):
         out.append({"grant": _until({"what": _again(w) if out else w, "keywords": list(m["keywords"])}, until)})
+    if m.get("abilities"):  # CR 909.1c: abilities in quotation marks
+        out.append({"grant": _until({"what": _again(w) if out else w, "abilities": list(m["abilities"])}, until)})
     return out
 
 
@@ -843,6 +845,8 @@ def _static_gain(w: NP, m: dict) -> list:
         out.append({"modify": stats, "affects": w})
     if m.get("keywords"):
         out.append({"grant": {"keywords": list(m["keywords"])}, "affects": w})
+    if m.get("abilities"):  # CR 909.1c: abilities in quotation marks
+        out.append({"grant": {"abilities": list(m["abilities"])}, "affects": w})
     return out
 
 

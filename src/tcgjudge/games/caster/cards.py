@@ -74,6 +74,8 @@ def _build(entry: dict, chars: dict) -> dict:
         "races": tuple(chars.pop("race", ())) + tuple(chars.pop("trait", ())),
         "keywords": chars["keywords"], "abilities": chars["abilities"], "flags": frozenset(),
         "has_static": chars["has_static"], "has_auto": chars["has_auto"],
+        # a static ability giving abilities (CR 909.1c): automatic abilities given so trigger
+        "grants_abilities": chars.get("grants_abilities", False),
     }
     if "effect" in chars:
         out["effect"] = chars["effect"]

@@ -37,6 +37,7 @@ from .assembly import (
     Report,
     notation,
 )
+from .caster_families import CasterFamilies
 from .grammar_wordings import EarlierSetWordings
 from .later_families import LaterFamilies
 from .later_sets import LaterSetsText
@@ -168,7 +169,7 @@ def _n(tok: Any) -> int:
 
 
 @v_args(inline=True)
-class CasterSemantics(EarlierSetWordings, LaterSetsText, LaterFamilies, Transformer):
+class CasterSemantics(EarlierSetWordings, LaterSetsText, LaterFamilies, CasterFamilies, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     race_of = staticmethod(_race)  # the race of a RACE token as the data spells it (later_sets.py)
@@ -457,7 +458,9 @@ class CasterSemantics(EarlierSetWordings, LaterSetsText, LaterFamilies, Transfor
         got = children[0]
         sub = Compiled()
         _assemble(got.data, got, _SOURCE[0][meta.start_pos:meta.end_pos].strip(), sub, "servant", [])
-        if sub.keywords or len(sub.abilities) != 1:
+        # "Enter" / "Last Words" name the trigger of the ability itself (CR 1106, 1107), no keyword
+        # of the cards given it
+        if set(map(str, sub.keywords)) - {"enter", "last_words"} or len(sub.abilities) != 1:
             raise NoParse("a quoted ability")
         return list(sub.abilities)
 
@@ -561,6 +564,8 @@ class CasterSemantics(EarlierSetWordings, LaterSetsText, LaterFamilies, Transfor
                 if out:
                     raise NoParse("for each")
                 out.update(m[1])
+            elif m[0] == "abilities":
+                out.setdefault("abilities", []).extend(m[1])  # CR 909.1c
             else:
                 kws.append(m[1])
         if kws:
@@ -1419,7 +1424,7 @@ def _body(sents: list, kind: str, that: str | None = None) -> dict:
 
 
 #: the paragraph being read (prompts and option texts are quoted from it), and the card's name
-_SOURCE = [""]
+_SOURCE = CasterFamilies.source
 _NAME = [""]
 
 
@@ -1591,6 +1596,19 @@ def _conditional(got: tuple, line: str, out: Compiled, card_type: str, effect_se
         if any((next(iter(k)) if isinstance(k, dict) else k) == "break" for k in body):
             ab["zones"] = ["hand"]
         out.abilities.append(ab)
+        return
+    if what == "ability":
+        # CR 1111.2b, 1113.2, 1117.2: an automatic or activated ability the card has while the
+        # condition holds (a conjure is not in the field to have it)
+        if card_type == "conjure":
+            raise NoParse(line)
+        tree, text = body
+        sub = Compiled()
+        _assemble(tree.data, tree, text, sub, card_type, [])
+        if len(sub.abilities) != 1:
+            raise NoParse(line)
+        out.abilities.append({"static": {"grant": {"abilities": list(sub.abilities)}, "if": cond}, "keyword": name,
+                              "text": display})
         return
     if card_type == "conjure":
         if what == "static":

@@ -42,6 +42,8 @@ def install(rules: CardRules) -> None:
         "materials_of": lambda ctx, oid, o, c, v: any(
             c.get("name") in ctx.g.chars(x).get("materials", ()) for x in resolve(ctx, v)),
         "stock_of": lambda ctx, oid, o, c, v: o.over is not None and o.over in resolve(ctx, v),
+        # CR 1019.1, 903.2b: an ability in the chase zone whose card fits (as it last was, CR 911.1)
+        "ability_of": _ability_of,
         # CR 1118.4: the casters rested for a card's [Ride] cost this turn, and (1118.4a) the card
         # a caster rides
         "rode": lambda ctx, oid, o, c, v: any(oid in ctx.g.record.get(f"ride:{x}", ()) for x in resolve(ctx, v)),
@@ -176,6 +178,17 @@ def op_move_counters(rt: Run, a: dict) -> bool:
 
 
 # ------------------------------------------------------------------------ orbs
+def _ability_of(ctx: Ctx, oid: int, o: Any, c: dict, v: Any) -> bool:
+    src = o.get("source") if o.get("ability") is not None else None
+    if src is None:
+        return False
+    g = ctx.g
+    if src in g.objects:
+        return matches(Ctx(g, ctx.p, ctx.src, ctx.env), src, v)
+    old = g.lki.get(src)
+    return old is not None and matches(Ctx(g, ctx.p, ctx.src, ctx.env, chars=lambda _x: old[1]), src, v, obj=old[0])
+
+
 def op_corrupt(rt: Run, a: dict) -> bool:
     g = rt.g
     loc = rt.loc

@@ -749,6 +749,15 @@ class CasterRules(CardRules):
                     out.append(mod["any_element"])
         return out
 
+    def _use_up_next_decreases(self, g: Game, p: int, oid: int) -> None:
+        """A decrease of "your next X this turn" (``cost_mod`` with ``next``) ends once a card it
+        applies to is played (its cost was fixed with it, CR 903.2g-6)."""
+        used = [eff for eff, mod in g.pmods(p).get("cost_mods", ())
+                if mod.get("next") and self._cost_mod_applies(g, eff, mod, oid)]
+        if used:
+            g.effects = [e for e in g.effects if all(e is not u for u in used)]
+            g.touch()
+
     def _cost_mod_applies(self, g: Game, eff: CEffect, mod: dict, oid: int) -> bool:
         from ...cards.context import matches
 
@@ -808,6 +817,17 @@ class CasterRules(CardRules):
             return True
         if name == "ride":
             return self._pay_ride(g, f, arg)
+        if name == "corrupt":
+            # CR 903.2h, 1009.1: N of the player's own orbs into their hand, chosen by them, at once
+            loc = d.setdefault("loc", {})
+            if loc.get("pushed"):
+                return True
+            n = value(Ctx(g, d["p"], d["src"], d.get("env", {})), arg)
+            if len(g.zone(d["p"], "orbs")) < n:
+                return False  # CR 903.2h: a cost done in full or not at all
+            loc["pushed"] = True
+            g.push("corrupt", p=d["p"], victim=d["p"], n=n, by=None, got=[])
+            return None
         return pay_generic(g, f, name, arg)
 
     # ------------------------------------------------------------------ [Ride]
@@ -890,6 +910,9 @@ class CasterRules(CardRules):
                     return False
             elif name == "ride":
                 if not self.can_ride(g, p, arg):
+                    return False
+            elif name == "corrupt":
+                if len(g.zone(p, "orbs")) < value(ctx, arg):
                     return False
             elif not can_pay_generic(g, p, src, name, arg, ctx):
                 return False
@@ -1001,7 +1024,8 @@ class CasterRules(CardRules):
         cost = spec.get("cost", ())
         if not aether_check:
             ctx = Ctx(g, p, oid)
-            return all(n in ("aether", "deity_counters") or can_pay_generic(g, p, oid, n, a, ctx)
+            return all(n in ("aether", "deity_counters") or (
+                len(g.zone(p, "orbs")) >= value(ctx, a) if n == "corrupt" else can_pay_generic(g, p, oid, n, a, ctx))
                        for n, a in cost)
         return self.can_pay_items(g, p, oid, list(cost))
 
@@ -1094,6 +1118,7 @@ class CasterRules(CardRules):
                 g.record[f"{p}:break_played"] = g.record.get(f"{p}:break_played", 0) + 1
             if "conjure" in g.chars(obj)["types"]:
                 g.set_data(obj, "locked", play_locks(g, p))  # CR 1111.2a, 1117.2a
+            self._use_up_next_decreases(g, p, obj)
             g.set_data(obj, "env", dict(d["env"]))
             g.note(f"p{p + 1} plays {g.objects[obj].card.key}")
             g.record[f"{p}:spells_played"] = g.record.get(f"{p}:spells_played", 0) + 1

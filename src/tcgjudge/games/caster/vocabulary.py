@@ -108,6 +108,7 @@ def vocabulary() -> Vocabulary:
     v.triggers = dict(TRIGGERS)
     v.filters = {"additional_type": STRS, "materials_of": REF, "stock": BOOL, "printed": SELECTOR, "ability": STRS,
                  "stock_of": REF,  # the stocks of that card (CR 306.2, 1109.2)
+                 "ability_of": SELECTOR,  # an ability in the chase zone of a card that fits (CR 1019.1)
                  "rode": REF,  # the casters that rode that card this turn (CR 1118.4)
                  "ridden_by": REF,  # the card that caster rides (CR 1118.4a)
                  "battled": ANY,  # in a battle this turn (CR 803.4): true, false or "servant"
@@ -118,7 +119,8 @@ def vocabulary() -> Vocabulary:
                  "from_field_this_turn": BOOL}  # put into a graveyard from the field this turn (302.3)
     v.conds = {"dct": INT, "vanity": BOOL, "bingo": BOOL, "orbs": ANY, "main_timing": BOOL}
     v.costs = {"aether": ANY, "deity_counters": VALUE,
-               "ride": INT}  # CR 1118.2: rest allied casters whose levels total exactly N
+               "ride": INT,  # CR 1118.2: rest allied casters whose levels total exactly N
+               "corrupt": VALUE}  # CR 1009.1, 903.2h: corrupt N of your own orbs
     v.op("produce", short="n", n=VALUE, element=ANY, player=PLAYER,
          doc="Produce aether (CR 907): element is one of the seven, a list (one aether with all of "
              "them), 'void' for free aether, or 'any' (the player picks one, CR 907.7).")
