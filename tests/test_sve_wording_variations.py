@@ -60,10 +60,22 @@ def test_punctuation_noise_is_normalised() -> None:
         "Draw a card. Deal 1 damage to each enemy leader.", "spell")["effect"]
 
 
+@pytest.mark.rules("sve", "10.7.2.2")
+def test_twice_on_each_of_your_turns_keeps_the_turn() -> None:
+    """"Twice on each of your turns, when ..." works on its controller's turns only, as "Once on
+    each of your turns" (it read as "Twice per turn" before: on either player's turn)."""
+    for head, n in (("Once", 1), ("Twice", 2), ("3 times", 3)):
+        auto = sve(f"{head} on each of your turns, when you play a spell, draw a card.")["abilities"][0]["auto"]
+        assert auto["per_turn"] == n and auto["on"]["cond"] == {"turn": "yours"}, head
+        auto = sve(f"{head} per turn, when you play a spell, draw a card.")["abilities"][0]["auto"]
+        assert auto["per_turn"] == n and "cond" not in auto["on"], head
+
+
 @pytest.mark.rules("sve", "2.6")
 def test_misspelt_words_stay_refused() -> None:
     for bad in ("Fanfare: Selcet an enemy follower on the field and deal it 3 damage..",
-                "Fanfare: Draw a crad", "Fanfare: Deal 3 damgae to each enemy leader."):
+                "Fanfare: Draw a crad", "Fanfare: Deal 3 damgae to each enemy leader.",
+                "Fanfare: Draw a card. Acivate only if there are at least 10 cards in your cemetery."):
         with pytest.raises(Uncompilable):
             sve(bad)
     # the error names the text as written, not the tidied text
@@ -118,6 +130,13 @@ SLOTS: list[tuple[str, str, list[list[str]]]] = [
     ("duration", "Fanfare: If there are at least 3 amulets on your field, this card's Evolve costs 0 {}.",
      [["this turn", "until the end of the turn", "for the rest of this turn"]]),
     ("elision", "Fanfare: Select a follower on your field and give {}+1/+1.", [["", "it "]]),
+    ("count", "{} per turn, when you play a spell, draw a card.",
+     [["Once"], ["Twice", "2 times", "Two times"], ["3 times", "Three times"]]),
+    ("count", "{} on each of your turns, when you play a spell, draw a card.",
+     [["Once"], ["Twice", "2 times"], ["4 times"]]),
+    ("compare", "Fanfare: If this follower has {}, draw a card.",
+     [["at least 3 attack", "3 attack or more"], ["at most 3 attack", "3 attack or less"],
+      ["at least 3 defense", "3 defense or more"], ["2 defense or less", "at most 2 defense"]]),
     # numbers
     ("number", "Fanfare: Deal {} damage to each enemy leader.", [["1"], ["2"], ["5"], ["X"]]),
     ("number", "Fanfare: Recover {} play points.", [["2"], ["3"]]),

@@ -65,7 +65,7 @@ from .play_costs import PlayCosts, check_paid_names
 from .step_results import StepResults, step_refs
 from .turn_history import TurnHistory, paid_refs
 from .vocabulary import CLASSES, TRIGGERS
-from .wording_variations import WordingVariations, dotted_names, tidy_punctuation
+from .wording_variations import WordingVariations, dotted_names, tidy_punctuation, times_per_turn
 
 GRAMMAR_FILE = Path(__file__).with_name("grammar.lark")
 
@@ -2195,11 +2195,10 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         ab["auto"]["on"] = on
         out.abilities.append(ab)
         return
-    if kind == "twice_when_ability":
-        _once, on, effect = got.children
+    if kind in ("twice_when_ability", "times_when_ability"):
+        *n, once, on, effect = got.children
         ab = _when(on, effect, display)
-        ab["auto"]["per_turn"] = 2  # 10.7.2.2
-        out.abilities.append(ab)
+        out.abilities.append(times_per_turn(ab, n[0] if n else 2, once))  # 10.7.2.2 (wording_variations)
         return
     if kind == "once_when_ability":
         once, on, effect = got.children

@@ -21,7 +21,7 @@ from typing import Any
 
 from lark import Token, v_args
 
-from ...cards.textcompiler import NoParse
+from ...cards.textcompiler import NUMBER_WORDS, NoParse
 from . import assembly as tc
 from .assembly import Sel
 from .notation import KEYWORDS
@@ -48,6 +48,20 @@ def dotted_names(vocab: Mapping[str, Mapping[str, str]]) -> list[str]:
     """The card and token names of the vocabulary that hold a period (2.1: a name is one word of
     the text, whatever it holds)."""
     return [n for key in ("CARDNAME", "TOKEN") for n in vocab.get(key, {}).values() if "." in n]
+
+
+def times_per_turn(ab: dict, n: Any, once: Any) -> dict:
+    """10.7.2.2: a triggered ability that works at most N times a turn ("Twice per turn, when ...",
+    "3 times on each of your turns, when ..."); "on each of your turns" also limits it to its
+    controller's turns (as "Once on each of your turns")."""
+    k = NUMBER_WORDS.get(str(n).lower(), n) if not isinstance(n, int) else n
+    ab["auto"]["per_turn"] = int(k)
+    if str(once).lower().startswith("on each of your"):
+        on = ab["auto"]["on"]
+        on = {"named": on} if isinstance(on, str) else dict(on)
+        on["cond"] = tc.and_cond(on.get("cond"), {"turn": "yours"})
+        ab["auto"]["on"] = on
+    return ab
 
 
 class WordingVariations:
@@ -125,6 +139,22 @@ class WordingVariations:
         k = int(str(n))
         return tc.st_self_less(pairs if k == 1 else {"mul": [k, pairs]})
 
+    # 2.2: the card's own attack or defense compared with a number ("at least 3 attack", "at most 2
+    # defense", "2 defense or less")
+    @_inline
+    def self_stat_cmp(self, *toks: Token) -> dict:
+        kinds = {t.type: str(t).lower() for t in toks}
+        bound = "max" if kinds.get("AT_BOUND", "") == "at most" or kinds.get("LESS_MORE") == "less" else "min"
+        n = next(t for t in toks if t.type == "NUMBER")
+        stat = next(t for t in toks if t.type == "STAT_WORD")
+        return {"is": ["self", {_stat_key(stat, bound): int(str(n))}]}
+
+
+def _stat_key(stat: Token, bound: str) -> str:
+    if not str(stat).isalpha() or str(stat).lower() not in ("attack", "defense"):
+        raise NoParse("stat")
+    return ("atk_" if str(stat).lower() == "attack" else "def_") + bound
+
 
 def _ref(w: Any) -> Any:
     """A noun phrase used as a definite reference: its selector (as grammar_compiler's)."""
@@ -135,4 +165,4 @@ def _ref(w: Any) -> Any:
     return w
 
 
-__all__ = ["WordingVariations", "dotted_names", "tidy_punctuation"]
+__all__ = ["WordingVariations", "dotted_names", "tidy_punctuation", "times_per_turn"]
