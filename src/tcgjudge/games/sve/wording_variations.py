@@ -149,6 +149,13 @@ class WordingVariations:
         stat = next(t for t in toks if t.type == "STAT_WORD")
         return {"is": ["self", {_stat_key(stat, bound): int(str(n))}]}
 
+    # 4.1: "If 2 followers are on your opponent's field" (the count kept, as on_your_field)
+    @_inline
+    def on_enemy_field(self, s: Sel) -> dict:
+        if s.filt.get("controller") == "you":
+            raise NoParse("your card on the enemy's field")
+        return tc.c_on_field(Sel({**s.filt, "controller": "enemy"}, s.n, s.up_to, s.each, s.plural))
+
 
 def _stat_key(stat: Token, bound: str) -> str:
     if not str(stat).isalpha() or str(stat).lower() not in ("attack", "defense"):
