@@ -27,7 +27,7 @@ from typing import Any
 
 from lark import Token, v_args
 
-from ...cards.textcompiler import NUMBER_WORDS, NoParse
+from ...cards.textcompiler import NoParse
 from .assembly import Sel, c_counters, k_counter, k_summon_engaged, k_summon_ref, k_uncounter
 
 _inline = v_args(inline=True)
@@ -149,15 +149,6 @@ def _valid_in(zones: list, x: list) -> list:
     return out
 
 
-def times_limit(n: Token) -> int:
-    """10.7.2.2: "[number] times per turn / on each of your turns": the number, as digits or a word."""
-    s = str(n).lower()
-    k = int(s) if s.isdigit() else NUMBER_WORDS.get(s)
-    if not isinstance(k, int) or k < 1:
-        raise NoParse("a number of times")
-    return k
-
-
 class AbilityZones:
     """Semantics of abilities that work outside the field (a mixin of ``SveSemantics``)."""
 
@@ -230,5 +221,4 @@ class AbilityZones:
 
 
 __all__ = ["WORKS_IN", "AbilityZones", "condition_zone", "merge_zones", "names_own_zone", "split_works_in",
-           "static_zones",
-           "times_limit"]
+           "static_zones"]

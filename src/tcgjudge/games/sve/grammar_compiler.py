@@ -41,7 +41,6 @@ from .ability_zones import (
     names_own_zone,
     split_works_in,
     static_zones,
-    times_limit,
 )
 from .assembly import (
     BEHAVIOUR_FIELDS,
@@ -75,6 +74,7 @@ from .step_results import StepResults, step_refs
 from .trigger_events import TriggerEvents
 from .turn_history import TurnHistory, paid_refs
 from .vocabulary import CLASSES, TRIGGERS
+from .wording_variations import WordingVariations, dotted_names, tidy_punctuation, times_per_turn
 
 GRAMMAR_FILE = Path(__file__).with_name("grammar.lark")
 
@@ -185,8 +185,10 @@ class _NP:
 
 @v_args(inline=True)
 class SveSemantics(AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts,
-                  PlayCosts, StepResults, TriggerEvents, Transformer):
+                  PlayCosts, StepResults, TriggerEvents, WordingVariations, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
+
+    _names = _VOCAB["CARDNAME"]  # the card names of the vocabulary, as the data spells them
 
     # -- noun phrases -------------------------------------------------------------------
     def q_up_to(self, n: Token) -> dict:
@@ -2222,22 +2224,10 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         ab["auto"]["on"] = on
         out.abilities.append(ab)
         return
-    if kind == "twice_when_ability":
-        _once, on, effect = got.children
+    if kind in ("twice_when_ability", "times_when_ability"):
+        *n, once, on, effect = got.children
         ab = _when(on, effect, display)
-        ab["auto"]["per_turn"] = 2  # 10.7.2.2
-        out.abilities.append(ab)
-        return
-    if kind == "times_when_ability":
-        times, once, on, effect = got.children
-        ab = _when(on, effect, display)
-        ab["auto"]["per_turn"] = times_limit(times)  # 10.7.2.2 (ability_zones)
-        if str(once).lower().startswith("on each of your"):
-            on = ab["auto"]["on"]
-            on = {"named": on} if isinstance(on, str) else dict(on)
-            on["cond"] = tc.and_cond(on.get("cond"), {"turn": "yours"})
-            ab["auto"]["on"] = on
-        out.abilities.append(ab)
+        out.abilities.append(times_per_turn(ab, n[0] if n else 2, once))  # 10.7.2.2 (wording_variations)
         return
     if kind == "once_when_ability":
         once, on, effect = got.children
@@ -2296,7 +2286,7 @@ def _run_on_splits(line: str) -> list[list[str]]:
     if cuts:
         bounds = [0] + cuts + [len(line)]
         out.append([line[a:b].strip() for a, b in zip(bounds, bounds[1:]) if line[a:b].strip()])
-    sents = split_sentences(line)
+    sents = _sentences(line)
     starts = [i for i in range(1, len(sents)) if _ABILITY_START.match(sents[i])]
     if starts:
         bounds = [0] + starts + [len(sents)]
@@ -2304,7 +2294,7 @@ def _run_on_splits(line: str) -> list[list[str]]:
     if cuts and starts:
         pieces = []
         for part in out[0]:
-            ss = split_sentences(part)
+            ss = _sentences(part)
             st = [i for i in range(1, len(ss)) if _ABILITY_START.match(ss[i])]
             bounds = [0] + st + [len(ss)]
             pieces.extend(" ".join(ss[a:b]) for a, b in zip(bounds, bounds[1:]))
@@ -2400,10 +2390,31 @@ _POOL_LEARNT = [False]
 _ADDITIONAL_COST = re.compile(r"(?i)as an additional cost to play this card\b|you may play this card for \d+ more play points?\b")
 
 
+def _sentences(text: str) -> list[str]:
+    """A paragraph's sentences; a period inside a card name of the vocabulary ends none (2.1)."""
+    return split_sentences(text, dotted_names(_VOCAB))
+
+
 def compile_text(text: str, *, card_type: str = "follower", name: str = "") -> dict:
     """Compile a card's printed text with the grammar: the card fields it stands for
     (``keywords``, ``abilities``, ``effect`` for a spell).  Raises :class:`Uncompilable` naming
-    the paragraph the grammar does not read."""
+    the paragraph the grammar does not read.  A text that does not read as written is read once
+    more with its punctuation noise removed (repeated or missing final periods:
+    ``wording_variations.tidy_punctuation``); the error is the one of the text as written."""
+    try:
+        return _compile_text(text, card_type=card_type, name=name)
+    except Uncompilable:
+        tidy = tidy_punctuation(text or "")
+        if tidy == (text or ""):
+            raise
+        try:
+            return _compile_text(tidy, card_type=card_type, name=name)
+        except Uncompilable:
+            pass
+        raise
+
+
+def _compile_text(text: str, *, card_type: str = "follower", name: str = "") -> dict:
     if not _POOL_LEARNT[0]:
         _POOL_LEARNT[0] = True
         _pool_vocabulary()
@@ -2451,13 +2462,13 @@ def compile_text(text: str, *, card_type: str = "follower", name: str = "") -> d
     try:
         check_paid_names(fields)  # play_costs
     except NoParse:
-        sent = next((x for x in split_sentences(src.replace("\n", " "))
+        sent = next((x for x in _sentences(src.replace("\n", " "))
                      if re.search(r"(?i)paid this card's additional cost|played this card for", x)), src)
         raise Uncompilable(render(sent.strip()), name) from None
     try:
         _refuse_distinct(fields)
     except NoParse:
-        sent = next((x for x in split_sentences(src.replace("\n", " ")) if "different names" in x.lower()), src)
+        sent = next((x for x in _sentences(src.replace("\n", " ")) if "different names" in x.lower()), src)
         raise Uncompilable(render(sent), name) from None
     if _mentions(fields, CARD_NAME):
         if not name:
@@ -2475,7 +2486,7 @@ def _wrap(name: str, text: str, fn: Any) -> None:
     try:
         fn()
     except (NoParse, RecursionError):
-        for sent in split_sentences(text):
+        for sent in _sentences(text):
             m = _UNDEFINED.search(sent)
             if m:
                 raise Uncompilable(f"{render(sent.strip())} ({m.group(0)}: not in the comprehensive rules 1.16.0)",
@@ -2487,7 +2498,7 @@ def _unread_sentence(line: str) -> str:
     """The first sentence of a paragraph that the grammar does not read on its own (as an ability
     or as an effect), or the whole paragraph when each of its sentences reads alone (then it is
     how they go together that is not read)."""
-    sents = split_sentences(line)
+    sents = _sentences(line)
     if len(sents) < 2:
         return line
     options = re.search(r"\(1\)", line) is not None

@@ -15,13 +15,22 @@ parenthesized words stay, to be read or refused.  :func:`render` writes markers 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from ...cards.textcompiler import sentences
 
 
-def split_sentences(text: str) -> list[str]:
-    return sentences(text, after_quote=True)
+def split_sentences(text: str, names: Iterable[str] = ()) -> list[str]:
+    """A paragraph's sentences.  ``names`` are the card names of the database being read that hold a
+    period ("XXI. Zelgenea, The World"): a period inside a name is part of the name (2.1), never
+    the end of a sentence (the names are vocabulary from the data, not from the grammar)."""
+    kept = text
+    for n in names:
+        if "." in n:
+            kept = re.sub(r"(?<![\w'])" + re.escape(n) + r"(?![\w'-])", lambda m: m.group(0).replace(".", "\0"),
+                          kept, flags=re.IGNORECASE)
+    return [s.replace("\0", ".") for s in sentences(kept, after_quote=True)]
 
 
 # ---------------------------------------------------------------------------- vocabulary of text
