@@ -22,11 +22,14 @@ def abilities_in(g: Game, zones: tuple[str, ...], kind: str) -> Iterator[tuple[i
 
     def scan() -> tuple[tuple[int, int], ...]:
         out = []
+        # 10.2.1.2: an ability an effect gave the card ('it has "This follower doesn't take
+        # damage"') is valid as a printed one is, also on a card printed without one of its kind
+        granted = g.rules.abilities_granted(g)  # type: ignore[attr-defined]
         for zone in zones:
             for p in (active, 1 - active):
                 for oid in g.zone(p, zone):
                     o = g.objects[oid]
-                    if not o.card.chars.get(flag) and not o.get("links_evolve"):
+                    if not granted and not o.card.chars.get(flag) and not o.get("links_evolve"):
                         continue
                     for i, ab in enumerate(g.chars(oid)["abilities"]):
                         if ab.kind == kind and zone in ab.zones:

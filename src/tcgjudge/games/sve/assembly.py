@@ -574,7 +574,9 @@ def _pick(s: Sel, may: bool) -> dict:
     n = s.n if isinstance(s.n, int) else 1
     if total is None and distinct is None:
         return {"select": {"as": "$new", "from": f, "n": n, "up_to": may or s.up_to}}
-    if n < 2:
+    if isinstance(s.n, dict) and "count" in s.n and s.up_to:
+        n = {"count": dict(f)}  # "any number of X that cost a total of 6 or less": up to all of them
+    elif n < 2:
         raise NoParse("a total or different classes of one card")
     got = {"as": "$new", "from": f, "n": n, "up_to": may or s.up_to}
     if total is not None:
@@ -1319,7 +1321,10 @@ class _Asm:
             self.targets.append(t)
         self.it = self.sel = name
 
-    def instead(self, partial: dict, c: Any, out: list) -> None:
+    def instead(self, partial: Any, c: Any, out: list) -> None:
+        if isinstance(partial, list) or _REPL_MARKS & set(partial):
+            self.instead_more(partial, c, out)
+            return
         if "@both" in partial:
             if self.last_token is None or self.last_token[0] != "choice":
                 raise NoParse("'both' without a choice of tokens")
@@ -1368,7 +1373,68 @@ class _Asm:
             out[-1] = node
             self.instead_made.add(id(node))
             return
+        if out and id(out[-1]) not in self.instead_made and set(out[-1]) == {"if"} \
+                and "else" not in out[-1]["if"]:
+            # "..., if A, deal it 1 damage. If B, deal 4 damage instead.": the step replaced is done
+            # only under A; it is replaced there (10.10.2.5)
+            self.instead(partial, c, out[-1]["if"]["then"])
+            return
         raise NoParse(f"'instead' has no earlier {op!r} to replace")
+
+    def instead_more(self, partial: Any, c: Any, out: list) -> None:
+        """10.10.2.5: several actions replacing one step ("deal 6 damage to the selected follower
+        and 3 damage to its leader instead"): the first of them whose kind was done before names the
+        step replaced (the latest of that kind), the others are done with it; none of the others may
+        be of a kind the effect did before (it would replace that step too: refused).  "If A,
+        instead B" (``STEP_BEFORE``) replaces the one step the effect did before it.  "summon up to
+        N" (``UP_TO_TOKENS``): the same tokens, as many as the player chooses, 0 to N (1.3.5.1).
+        "summon the second token" (``NTH_TOKEN``): the step replaced is the second of two tokens."""
+        items = partial if isinstance(partial, list) else [partial]
+        if len(items) == 1 and _STEP_BEFORE in items[0]:
+            if len(out) != 1 or id(out[0]) in self.instead_made:
+                raise NoParse("'instead' of one step, after several")
+            new: list = []
+            self.run(items[0][_STEP_BEFORE], new)
+            out[0] = {"if": {"cond": c, "then": new, "else": [out[0]]}}
+            self.instead_made.add(id(out[0]))
+            return
+        subs = [p if _UP_TO_TOKENS in p else self.sub(p) for p in items]
+        for k, p in enumerate(subs):
+            op = "token" if _UP_TO_TOKENS in p else next(x for x in p if not x.startswith("@"))
+            for i in range(len(out) - 1, -1, -1):
+                cur = out[i]
+                latest = cur["if"]["then"][0] if id(cur) in self.instead_made else cur
+                if next(iter(latest)) != op:
+                    continue
+                if _NTH_TOKEN in p:
+                    made = [j for j, x in enumerate(out) if next(iter(x)) == "token"]
+                    if len(made) != p[_NTH_TOKEN] or made[-1] != i:
+                        raise NoParse("'the second token' without two tokens made")
+                if _UP_TO_TOKENS in p:
+                    old = {x: v for x, v in latest["token"].items() if x not in ("zone", "n", "as")}
+                    name = self.fresh("n")
+                    mine = [{"choose_number": {"max": p[_UP_TO_TOKENS], "room": "field", "as": name,
+                                               "prompt": f"how many {old.get('card')} tokens to summon"}},
+                            {"token": {**old, "n": name}}]
+                else:
+                    old_args, new_args = latest[op], p[op]
+                    mine = [{op: {**old_args, **new_args}} if isinstance(old_args, dict) and isinstance(new_args, dict)
+                            else {op: new_args}]
+                for o in subs[:k] + subs[k + 1:]:
+                    o_op = next(iter(o))
+                    if any(next(iter(x)) == o_op for j, x in enumerate(out) if j != i):
+                        raise NoParse(f"'instead' would replace two steps ({o_op!r})")
+                repl = [self.alloc(x) for x in subs[:k]] + mine + [self.alloc(x) for x in subs[k + 1:]]
+                for x in repl:
+                    x_op = next(iter(x))
+                    if x_op in _CHANGES:
+                        self.check_changed(x_op, x[x_op])
+                    self.check_acted_on(x_op, x[x_op])
+                node = {"if": {"cond": c, "then": repl, "else": [cur]}}
+                out[i] = node
+                self.instead_made.add(id(node))
+                return
+        raise NoParse("'instead' has no earlier step of its kinds to replace")
 
     def overflow(self, out: list) -> None:
         """"If your field becomes full from this effect, put any remaining tokens into your EX
@@ -1390,6 +1456,13 @@ class _Asm:
 
 def _listed(v: Any) -> list:
     return v if isinstance(v, list) else [v]
+
+
+#: marks of the replacements of several actions (see _Asm.instead_more; replacements.py names them)
+_UP_TO_TOKENS = "@up_to_tokens"
+_STEP_BEFORE = "@step_before"
+_NTH_TOKEN = "@nth_token"
+_REPL_MARKS = {_UP_TO_TOKENS, _STEP_BEFORE, _NTH_TOKEN}
 
 
 #: instructions that change a card's characteristics (see _Asm.check_changed)

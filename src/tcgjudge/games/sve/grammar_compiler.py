@@ -70,6 +70,7 @@ from .notation import KEYWORDS, TOKEN_NAMES, TRIGGER_MARKERS, notation, render, 
 from .nouns_amounts import NounsAmounts
 from .older_tail import OlderTail
 from .play_costs import PlayCosts, check_paid_names
+from .replacements import REPLACEMENT, Replacements
 from .step_results import StepResults, step_refs
 from .trigger_events import TriggerEvents
 from .turn_history import TurnHistory, paid_refs
@@ -185,7 +186,7 @@ class _NP:
 
 @v_args(inline=True)
 class SveSemantics(AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts,
-                  PlayCosts, StepResults, TriggerEvents, WordingVariations, Transformer):
+                  PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     _names = _VOCAB["CARDNAME"]  # the card names of the vocabulary, as the data spells them
@@ -1319,10 +1320,14 @@ class _Sentences(SveSemantics):
             head = [(None, [{"@choice_if": conds[0]["@choice_if"]}])]
         n = ns[0] if ns else 1
         if instead:
-            if isinstance(n, dict):
-                raise NoParse("choose up to N, then up to M instead")
             cond, m = instead[0]["@instead_n"]
-            n = {"@if_n": cond, "then": m, "else": n}
+            if isinstance(n, dict) and set(n) == {"up_to"} and isinstance(n["up_to"], int):
+                # "Choose up to 2. If A, choose up to 3 instead." (10.10.2.5): up to M when A holds
+                n = {"@if_n": cond, "then": m, "else": n["up_to"], "up_to": True}
+            elif isinstance(n, dict):
+                raise NoParse("choose up to N, then up to M instead")
+            else:
+                n = {"@if_n": cond, "then": m, "else": n}
         return ("choice", head, n, opts)
 
     def choice_if(self, c: dict) -> dict:
@@ -1897,9 +1902,9 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
             # "Choose one ... If C, choose up to M instead": M (at least 1, 5.17) when C holds
             # as the options are chosen (10.6.2.2.2), else exactly N (a choice of up to N
             # options takes one at least, so "up to" changes nothing when N is 1)
-            if n["else"] != 1:
+            if n["else"] != 1 and not n.get("up_to"):
                 raise NoParse("choose N, then up to M instead")
-            n = {"if": {"cond": asm.sub(n["@if_n"]), "then": n["then"], "else": 1}}
+            n = {"if": {"cond": asm.sub(n["@if_n"]), "then": n["then"], "else": n["else"]}}
         elif up_to:
             n = n["up_to"]
         do = _run_sentences(_marked(head), asm) if head else []
@@ -2030,6 +2035,12 @@ def _static(sentences: list, display: str, out: Compiled) -> None:
             raise NoParse("Earth Rite on a passive ability")
         made = []
         for p in parts:
+            if REPLACEMENT in p:
+                # 10.2.1.3.1, 10.10.1: a replacement ability of the card (replacements.py)
+                if cond is not None or instead:
+                    raise NoParse("a replacement ability under a condition")
+                made.append({"replacement": p[REPLACEMENT], "text": display})
+                continue
             if "@keyword" in p or "@alt_name" in p or "@copies" in p:
                 if cond is not None:
                     raise NoParse("a conditional keyword")
@@ -2055,7 +2066,7 @@ def _static(sentences: list, display: str, out: Compiled) -> None:
             for earlier in prev_cost:
                 st = earlier["static"]
                 st["if"] = tc.and_cond(st.get("if"), {"not": cond})
-        cost_parts = [a for a in made if "cost_mod" in a["static"]]
+        cost_parts = [a for a in made if "cost_mod" in a.get("static", {})]
         if cost_parts:
             prev_cost = cost_parts
         out.abilities.extend(made)
