@@ -207,3 +207,22 @@ class Replacements:
         s.filt.setdefault("in", "$look")
         s.filt.setdefault("zone", "deck")
         return self.may([{"@pick": s}, {"summon": {"what": "$it", "as": "$new"}}])  # type: ignore[attr-defined]
+
+    # -- what happened this turn (5.11, 4.3) ---------------------------------------------------------
+    @_inline
+    def discarded_this_turn(self, *parts: Any) -> dict:
+        n = next((int(str(p)) for p in parts if isinstance(p, Token) and p.type == "NUMBER"), 1)
+        return {"record": {"key": "discarded", "min": n}}
+
+    @_inline
+    def left_to_cemetery_this_turn(self, *parts: Any) -> dict:
+        n = next((int(str(p)) for p in parts if isinstance(p, Token) and p.type == "NUMBER"), 1)
+        kind = next(str(p).lower() for p in parts if isinstance(p, Token) and p.type == "LEFT_KIND")
+        owner = next(str(p).lower() for p in parts if isinstance(p, Token) and p.type == "LEFT_OWNER")
+        if (n == 1) != (kind in ("follower", "card")):
+            raise NoParse("a count and its noun")
+        key = "follower_field_to_cemetery" if kind.startswith("follower") else "field_to_cemetery"
+        spec: dict[str, Any] = {"key": key, "min": n}
+        if owner != "your":
+            spec["player"] = "enemy"
+        return {"record": spec}

@@ -744,6 +744,13 @@ class SveRules(CardRules):
             if o is not None:
                 k = f"{o.controller}:field_to_cemetery"
                 rec[k] = rec.get(k, 0) + 1
+                if "follower" in g.lki[ev.oid][1].get("types", ()):
+                    # "if a follower was put from your field into the cemetery this turn" (4.3)
+                    k = f"{o.controller}:follower_field_to_cemetery"
+                    rec[k] = rec.get(k, 0) + 1
+        elif ev.kind == "move" and ev.frm == "hand" and ev.to == "cemetery" and ev.cause == "discard":
+            k = f"{ev.player}:discarded"  # 5.11: "if you've discarded a card this turn"
+            rec[k] = rec.get(k, 0) + 1
         elif ev.kind == "evolve":
             k = f"{ev.player}:evolved"
             rec[k] = rec.get(k, 0) + 1
