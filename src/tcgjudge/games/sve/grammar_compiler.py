@@ -47,6 +47,7 @@ from .assembly import (
     _sub_subject,
     prune,
 )
+from .cost_changes import CostChanges
 from .later_events import LaterEvents
 from .later_sets import LaterSets
 from .long_tail import (
@@ -175,7 +176,7 @@ class _NP:
 
 @v_args(inline=True)
 class SveSemantics(LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts, PlayCosts,
-                  StepResults, Transformer):
+                  StepResults, CostChanges, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     # -- noun phrases -------------------------------------------------------------------

@@ -236,7 +236,10 @@ class SveRules(CardRules):
                 c["types"] = ("follower",)
             return c
         if op == "evolve_cost":
-            c["evolve_cost"] = eff.args["n"]
+            if "less" in eff.args:  # "This card's Evolve costs 1 less this turn" (procedures.costs.pp_need)
+                c["evolve_cost_less"] = c.get("evolve_cost_less", 0) + eff.args["less"]
+            else:
+                c["evolve_cost"] = eff.args["n"]
             return c
         if op in NON_LAYER_OPS:
             return c
@@ -592,16 +595,19 @@ class SveRules(CardRules):
             return False
         return True
 
-    @staticmethod
-    def _use_next_play_cost(g: Game, p: int, obj: int) -> None:
+    def _use_next_play_cost(self, g: Game, p: int, obj: int) -> None:
         """10.2.1.3.3: "the next card you play this turn costs 2 less" changes the cost of one card:
-        the first card played that it applied to ends it."""
+        the first card played that it applied to ends it ("the next card you play from the EX
+        area": the first played from there, 10.3.4)."""
         for eff in g.effects:
             mod = eff.args.get("cost_mod") if eff.op == "player" and isinstance(eff.args, dict) else None
             if not (isinstance(mod, dict) and mod.get("next")) or p not in eff.affects[1]:
                 continue
-            sel = {k: v for k, v in (mod.get("affects") or {}).items() if k != "zone"}
+            aff = mod.get("affects") or {}
+            sel = {k: v for k, v in aff.items() if k != "zone"}
             if sel and not matches(Ctx(g, eff.controller, eff.source), obj, sel):
+                continue
+            if "zone" in aff and not self._played_from(g, obj, aff["zone"]):
                 continue
             g.effects = [e for e in g.effects if e is not eff]
             g.touch()

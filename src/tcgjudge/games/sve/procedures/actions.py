@@ -150,8 +150,10 @@ def ability_usable(g: Game, p: int, oid: int, ab: Ability, *, quick: bool = Fals
     if mx is not None and g.gvars.get("used_per_game", {}).get(f"{oid}:{ab.index}", 0) >= mx:
         return False
     if spec.get("equivalent") == "evolve":
-        # 8.3.2: one evolve ability or equivalent per turn; B-1 8.5.1: not after Granting Rush
-        if g.record.get(f"{p}:evolve_action") or g.record.get(f"{p}:granted_rush"):
+        # 8.3.2: one evolve ability or equivalent per turn, unless a card says "You may play any
+        # number of Evolve per turn" (1.3: the card's text wins); B-1 8.5.1: not after Granting Rush
+        if (g.record.get(f"{p}:evolve_action") and not g.pmods(p).get("evolve_any")) or \
+                g.record.get(f"{p}:granted_rush"):
             return False
     if "if" in spec and not cond(Ctx(g, p, oid), spec["if"]):
         return False
