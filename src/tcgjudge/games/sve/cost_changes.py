@@ -11,6 +11,8 @@ The rules are at the end of ``grammar.lark``; the methods are mixed into
   next card you play from the EX area this turn costs 10 less to play" (the first card played from
   that zone, 10.3.4), "The next NAME you play this turn costs 5 less", "This card's Evolve costs 1
   less this turn" (12.2: the instruction ``evolve_cost_less``);
+- "When playing this card, [process]: This card costs 0 to play." (10.4.7.3 with 10.10.2.4: the card
+  field ``play_process: {cost, set: N}``, read where the grammar's abilities are assembled);
 - "You may play any number of Evolve per turn." (8.3.2 with 1.3: the player flag ``evolve_any``).
 """
 

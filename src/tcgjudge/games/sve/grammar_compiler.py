@@ -2085,6 +2085,13 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
             raise NoParse("one process that lowers the cost by N")
         out.extra["play_process"] = {"cost": costs, "less": int(str(n))}  # 10.4.7.3
         return
+    if kind == "play_process_set":  # cost_changes.py: "... : This card costs 0 to play."
+        costs = _transform(next(c for c in tree.children if isinstance(c, Tree)))
+        n = next(c for c in reversed(tree.children) if isinstance(c, Token) and c.type == "NUMBER")
+        if "play_process" in out.extra or not str(n).isdigit():
+            raise NoParse("one process that sets the cost")
+        out.extra["play_process"] = {"cost": costs, "set": int(str(n))}  # 10.4.7.3, 10.10.2.4
+        return
     if kind in ("evolve_into", "evolve_if"):
         kids = [c for c in tree.children if getattr(c, "data", None) == "pp" or isinstance(c, Token)]
         # a name the data defines and the same words as a name it does not are one reading

@@ -426,16 +426,17 @@ class SveRules(CardRules):
         """The cheapest cost the card can be played for (see :meth:`card_costs`)."""
         return self.card_costs(g, p, oid, env)[0]
 
-    def card_costs(self, g: Game, p: int, oid: int, env: dict | None = None) -> list[int]:
+    def card_costs(self, g: Game, p: int, oid: int, env: dict | None = None, set_to: int | None = None) -> list[int]:
         """10.6.2.5.1: the printed cost (X as chosen), effects that set it (applied first,
         10.10.2.4), then increases and decreases; never below zero (1.3.2.2.1).  When several
         effects set the cost to different values, the card's controller orders them (10.10.2.1)
-        and the one applied last decides: every cost that order can give, cheapest first."""
+        and the one applied last decides: every cost that order can give, cheapest first.
+        ``set_to``: a value the play itself sets it to (10.4.7.3: "This card costs 0 to play")."""
         c = g.chars(oid)
         n = c.get("cost", 0) or 0
         if c.get("x_cost") and env is not None:
             n = env.get("X", 0)
-        sets: list[int] = []
+        sets: list[int] = [] if set_to is None else [set_to]
         delta = 0
         mods = [(Ctx(g, eff.controller, eff.source), mod) for eff, mod in g.pmods(p).get("cost_mods", ())]
         mods += self._own_cost_mods(g, p, oid, c)
@@ -495,7 +496,8 @@ class SveRules(CardRules):
                     # 10.4.7.3, 10.6.2.2.1: the player may execute the process as the card is played;
                     # then its cost is N less (10.2.1.3.3, with the other changes, 10.6.2.5.1) and the
                     # process is added to it (10.6.2.5.1.4)
-                    less = [max(0, n - proc["less"]) for n in costs]
+                    less = [max(0, n - proc["less"]) for n in costs] if "less" in proc else \
+                        self.card_costs(g, d["p"], d["obj"], d["env"], proc["set"])  # 10.10.2.4
                     low = ("pp", less[0]) if len(less) == 1 else ("card_pp", tuple(less))
                     items.append(("process_less", {"normal": [pp], "alt": [low] + list(proc["cost"])}))
                 elif alt:

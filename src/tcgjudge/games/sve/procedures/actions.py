@@ -118,8 +118,8 @@ def card_playable(g: Game, p: int, oid: int, *, quick: bool = False, free: bool 
         alt = spec.get("alt_cost") or c.get("alt_cost")  # 10.6.2.5.1.2
         proc = c.get("play_process")  # 10.4.7.3: the process and a lower cost
         if proc:
-            items.append(("process_less", {"normal": [("pp", n)],
-                                           "alt": [("pp", max(0, n - proc["less"]))] + list(proc["cost"])}))
+            low = max(0, n - proc["less"]) if "less" in proc else rules.card_costs(g, p, oid, None, proc["set"])[0]
+            items.append(("process_less", {"normal": [("pp", n)], "alt": [("pp", low)] + list(proc["cost"])}))
         elif alt:
             from .costs import norm_items
 
