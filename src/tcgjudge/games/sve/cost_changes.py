@@ -40,7 +40,8 @@ class CostChanges:
 
     @_inline
     def field_or_ex_short(self, _prep: Token) -> tuple:
-        return ("place", "field_and_ex", "you")  # 4.1: a card in either zone (as on_field_and_ex)
+        # 4.1: a card in either zone of yours (the zones themselves, so that a card name reads them too)
+        return ("place", ["field", "ex_area"], "you")
 
     # -- the next card played (10.2.1.3.3) -----------------------------------------------------------
     @_inline
