@@ -95,8 +95,10 @@ def test_a_process_that_lowers_the_cost() -> None:
     assert got["play_process"] == {"cost": [{"engage": {"n": 2, "filter": {
         "trait": "Academic", "type": "follower", "controller": "you"}}}], "less": 2}
     assert got["effect"]["do"] == [{"draw": 1}]
-    with pytest.raises(Uncompilable):  # a cost set to a value is another construct (10.10.2.4)
-        sve("When playing this card, banish 10 spells in your cemetery: This card costs 7 play points to play.")
+    # a cost set to a value (10.10.2.4): the card field says so (play_process set: N)
+    assert sve("When playing this card, banish 10 spells in your cemetery: This card costs 7 play points to play.",
+               "spell")["play_process"] == {"cost": [{"banish": {"n": 10, "filter": {
+                   "type": "spell", "zone": "cemetery", "player": "you"}}}], "set": 7}
 
 
 @pytest.mark.rules("sve", "5.9.2", "7.2", "5.3.1")

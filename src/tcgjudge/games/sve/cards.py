@@ -89,8 +89,12 @@ def _play_if(v: Any) -> Any:
 
 
 def _play_process(v: Any) -> Any:
-    if not (isinstance(v, dict) and set(v) == {"cost", "less"} and isinstance(v["less"], int) and v["less"] > 0):
-        raise ValueError(f"expected {{cost: [cost items], less: N}} (10.4.7.3), got {v!r}")
+    # "less: N": the cost is N less; "set: N": the cost becomes N ("This card costs 0 to play", 10.10.2.4)
+    ok = isinstance(v, dict) and (
+        (set(v) == {"cost", "less"} and isinstance(v["less"], int) and v["less"] > 0)
+        or (set(v) == {"cost", "set"} and isinstance(v["set"], int) and v["set"] >= 0))
+    if not ok:
+        raise ValueError(f"expected {{cost: [cost items], less: N}} or {{cost: [...], set: N}} (10.4.7.3), got {v!r}")
     return v  # the cost items are normalised by SveBuilder.card
 
 
@@ -275,7 +279,7 @@ class SveBuilder(CardBuilder):
             w = f"{where}: card {c.key!r}"
             proc = c.chars["play_process"]
             c.chars["play_process"] = {"cost": self.cost(proc["cost"], Checker(self.vocab, w), "play_process.cost"),
-                                       "less": proc["less"]}
+                                       **{k: v for k, v in proc.items() if k in ("less", "set")}}
         self._check_nested_costs(c, f"{where}: card {c.key!r}")
         back = entry.get("back") if isinstance(entry, dict) else None
         if back is not None:

@@ -55,6 +55,7 @@ from .assembly import (
     _sub_subject,
     prune,
 )
+from .cost_changes import CostChanges
 from .later_events import LaterEvents
 from .later_sets import LaterSets
 from .long_tail import (
@@ -186,7 +187,8 @@ class _NP:
 
 @v_args(inline=True)
 class SveSemantics(AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts,
-                  PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, Transformer):
+                  PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
+                  Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     _names = _VOCAB["CARDNAME"]  # the card names of the vocabulary, as the data spells them
@@ -2112,6 +2114,13 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         if "play_process" in out.extra or not str(n).isdigit() or int(str(n)) < 1:
             raise NoParse("one process that lowers the cost by N")
         out.extra["play_process"] = {"cost": costs, "less": int(str(n))}  # 10.4.7.3
+        return
+    if kind == "play_process_set":  # cost_changes.py: "... : This card costs 0 to play."
+        costs = _transform(next(c for c in tree.children if isinstance(c, Tree)))
+        n = next(c for c in reversed(tree.children) if isinstance(c, Token) and c.type == "NUMBER")
+        if "play_process" in out.extra or not str(n).isdigit():
+            raise NoParse("one process that sets the cost")
+        out.extra["play_process"] = {"cost": costs, "set": int(str(n))}  # 10.4.7.3, 10.10.2.4
         return
     if kind in ("evolve_into", "evolve_if"):
         kids = [c for c in tree.children if getattr(c, "data", None) == "pp" or isinstance(c, Token)]

@@ -39,6 +39,7 @@ def install(rules: CardRules) -> None:
         "add_stack": op_add_stack, "transfer_stack": op_transfer_stack, "serve": op_serve, "race": op_race,
         "lesson": op_lesson, "drive_check": op_drive_check, "give_drive": op_give_drive,
         "engage": _orient_op("engaged"), "refresh": _orient_op("reserved"), "set_evolve_cost": op_set_evolve_cost,
+        "evolve_cost_less": op_evolve_cost_less,
         "token": op_token, "draw": op_draw, "select_group": op_select_group,
     })
     rules.cond_hooks.update({
@@ -750,6 +751,13 @@ def _orient_op(orient: str):
 
 def op_set_evolve_cost(rt: Run, a: dict) -> bool:
     add_effect(rt, "evolve_cost", {"n": value(rt.ctx, a["n"])}, a["what"], a.get("until"))
+    return True
+
+
+def op_evolve_cost_less(rt: Run, a: dict) -> bool:
+    """12.2, 10.2.1.3.3: the play point cost of the cards' evolve abilities is N less (after any
+    effect that sets it, as a card's cost, 10.6.2.5.1; never below 0, 1.3.2.2.1)."""
+    add_effect(rt, "evolve_cost", {"less": value(rt.ctx, a["n"])}, a["what"], a.get("until"))
     return True
 
 

@@ -236,7 +236,10 @@ class SveRules(CardRules):
                 c["types"] = ("follower",)
             return c
         if op == "evolve_cost":
-            c["evolve_cost"] = eff.args["n"]
+            if "less" in eff.args:  # "This card's Evolve costs 1 less this turn" (procedures.costs.pp_need)
+                c["evolve_cost_less"] = c.get("evolve_cost_less", 0) + eff.args["less"]
+            else:
+                c["evolve_cost"] = eff.args["n"]
             return c
         if op in NON_LAYER_OPS:
             return c
@@ -423,16 +426,17 @@ class SveRules(CardRules):
         """The cheapest cost the card can be played for (see :meth:`card_costs`)."""
         return self.card_costs(g, p, oid, env)[0]
 
-    def card_costs(self, g: Game, p: int, oid: int, env: dict | None = None) -> list[int]:
+    def card_costs(self, g: Game, p: int, oid: int, env: dict | None = None, set_to: int | None = None) -> list[int]:
         """10.6.2.5.1: the printed cost (X as chosen), effects that set it (applied first,
         10.10.2.4), then increases and decreases; never below zero (1.3.2.2.1).  When several
         effects set the cost to different values, the card's controller orders them (10.10.2.1)
-        and the one applied last decides: every cost that order can give, cheapest first."""
+        and the one applied last decides: every cost that order can give, cheapest first.
+        ``set_to``: a value the play itself sets it to (10.4.7.3: "This card costs 0 to play")."""
         c = g.chars(oid)
         n = c.get("cost", 0) or 0
         if c.get("x_cost") and env is not None:
             n = env.get("X", 0)
-        sets: list[int] = []
+        sets: list[int] = [] if set_to is None else [set_to]
         delta = 0
         mods = [(Ctx(g, eff.controller, eff.source), mod) for eff, mod in g.pmods(p).get("cost_mods", ())]
         mods += self._own_cost_mods(g, p, oid, c)
@@ -492,7 +496,8 @@ class SveRules(CardRules):
                     # 10.4.7.3, 10.6.2.2.1: the player may execute the process as the card is played;
                     # then its cost is N less (10.2.1.3.3, with the other changes, 10.6.2.5.1) and the
                     # process is added to it (10.6.2.5.1.4)
-                    less = [max(0, n - proc["less"]) for n in costs]
+                    less = [max(0, n - proc["less"]) for n in costs] if "less" in proc else \
+                        self.card_costs(g, d["p"], d["obj"], d["env"], proc["set"])  # 10.10.2.4
                     low = ("pp", less[0]) if len(less) == 1 else ("card_pp", tuple(less))
                     items.append(("process_less", {"normal": [pp], "alt": [low] + list(proc["cost"])}))
                 elif alt:
@@ -592,16 +597,19 @@ class SveRules(CardRules):
             return False
         return True
 
-    @staticmethod
-    def _use_next_play_cost(g: Game, p: int, obj: int) -> None:
+    def _use_next_play_cost(self, g: Game, p: int, obj: int) -> None:
         """10.2.1.3.3: "the next card you play this turn costs 2 less" changes the cost of one card:
-        the first card played that it applied to ends it."""
+        the first card played that it applied to ends it ("the next card you play from the EX
+        area": the first played from there, 10.3.4)."""
         for eff in g.effects:
             mod = eff.args.get("cost_mod") if eff.op == "player" and isinstance(eff.args, dict) else None
             if not (isinstance(mod, dict) and mod.get("next")) or p not in eff.affects[1]:
                 continue
-            sel = {k: v for k, v in (mod.get("affects") or {}).items() if k != "zone"}
+            aff = mod.get("affects") or {}
+            sel = {k: v for k, v in aff.items() if k != "zone"}
             if sel and not matches(Ctx(g, eff.controller, eff.source), obj, sel):
+                continue
+            if "zone" in aff and not self._played_from(g, obj, aff["zone"]):
                 continue
             g.effects = [e for e in g.effects if e is not eff]
             g.touch()

@@ -231,6 +231,8 @@ def vocabulary() -> Vocabulary:
     v.op("refresh", short="what", required=("what",), what=REF, doc="Refresh (reserve) cards (5.3).")
     v.op("set_evolve_cost", required=("what", "n"), what=REF, n=VALUE, until=STR,
          doc="The play point cost of the cards' evolve abilities becomes N.")
+    v.op("evolve_cost_less", required=("what", "n"), what=REF, n=VALUE, until=STR,
+         doc="The play point cost of the cards' evolve abilities is N less (after any that sets it; not below 0).")
     v.names = {"die", "optional"}  # bound by roll_die (its default "as") and by an optional cost
     out = core_vocabulary().extend(v)
     # words of other games with no meaning in SVE ("rest" is "engage", "recover" is about play points)

@@ -118,8 +118,8 @@ def card_playable(g: Game, p: int, oid: int, *, quick: bool = False, free: bool 
         alt = spec.get("alt_cost") or c.get("alt_cost")  # 10.6.2.5.1.2
         proc = c.get("play_process")  # 10.4.7.3: the process and a lower cost
         if proc:
-            items.append(("process_less", {"normal": [("pp", n)],
-                                           "alt": [("pp", max(0, n - proc["less"]))] + list(proc["cost"])}))
+            low = max(0, n - proc["less"]) if "less" in proc else rules.card_costs(g, p, oid, None, proc["set"])[0]
+            items.append(("process_less", {"normal": [("pp", n)], "alt": [("pp", low)] + list(proc["cost"])}))
         elif alt:
             from .costs import norm_items
 
@@ -150,8 +150,10 @@ def ability_usable(g: Game, p: int, oid: int, ab: Ability, *, quick: bool = Fals
     if mx is not None and g.gvars.get("used_per_game", {}).get(f"{oid}:{ab.index}", 0) >= mx:
         return False
     if spec.get("equivalent") == "evolve":
-        # 8.3.2: one evolve ability or equivalent per turn; B-1 8.5.1: not after Granting Rush
-        if g.record.get(f"{p}:evolve_action") or g.record.get(f"{p}:granted_rush"):
+        # 8.3.2: one evolve ability or equivalent per turn, unless a card says "You may play any
+        # number of Evolve per turn" (1.3: the card's text wins); B-1 8.5.1: not after Granting Rush
+        if (g.record.get(f"{p}:evolve_action") and not g.pmods(p).get("evolve_any")) or \
+                g.record.get(f"{p}:granted_rush"):
             return False
     if "if" in spec and not cond(Ctx(g, p, oid), spec["if"]):
         return False

@@ -38,9 +38,11 @@ def pp_need(g: Game, d: dict, name: str, arg: Any) -> int:
     if name == "evolve_pp":
         src = d.get("src")
         if src is not None and src in g.objects:
-            ov = g.chars(src).get("evolve_cost")
-            if ov is not None:
-                return max(0, ov)
+            c = g.chars(src)
+            ov = c.get("evolve_cost")
+            # 10.6.2.5.1 (as a card's cost): a cost set first, then lowered ("costs 1 less this turn")
+            base = ov if ov is not None else value(ctx, arg)
+            return max(0, base - c.get("evolve_cost_less", 0))
     return max(0, value(ctx, arg))
 
 
