@@ -76,7 +76,13 @@ from .step_results import StepResults, step_refs
 from .trigger_events import TriggerEvents
 from .turn_history import TurnHistory, paid_refs
 from .vocabulary import CLASSES, TRIGGERS
-from .wording_variations import WordingVariations, dotted_names, tidy_punctuation, times_per_turn
+from .wording_variations import (
+    WordingVariations,
+    dotted_names,
+    during_turns,
+    tidy_punctuation,
+    times_per_turn,
+)
 
 GRAMMAR_FILE = Path(__file__).with_name("grammar.lark")
 
@@ -2227,38 +2233,20 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
             raise NoParse("a spell's 'when' sentence is a delayed effect (10.1.1.4)")
         turn_of, on, effect = got.children
         ab = _when(on, effect, display)
-        on = ab["auto"]["on"]
-        on = {"named": on} if isinstance(on, str) else dict(on)
-        on["cond"] = tc.and_cond(on.get("cond"), {"turn": "yours" if str(turn_of).lower() == "your" else "theirs"})
-        ab["auto"]["on"] = on
-        out.abilities.append(ab)
+        out.abilities.append(during_turns(ab, "yours" if str(turn_of).lower() == "your" else "theirs"))
         return
     if kind == "during_when_cost":
         if card_type == "spell":
             raise NoParse("a spell's 'when' sentence is a delayed effect (10.1.1.4)")
         turn_of, on, costs, effect = got.children
         ab = _auto(on, (costs, effect), display)  # 10.4.7.4: the process is an optional cost
-        on = ab["auto"]["on"]
-        on = {"named": on} if isinstance(on, str) else dict(on)
-        on["cond"] = tc.and_cond(on.get("cond"), {"turn": "yours" if str(turn_of).lower() == "your" else "theirs"})
-        ab["auto"]["on"] = on
-        out.abilities.append(ab)
+        out.abilities.append(during_turns(ab, "yours" if str(turn_of).lower() == "your" else "theirs"))
         return
-    if kind in ("twice_when_ability", "times_when_ability"):
+    if kind in ("once_when_ability", "twice_when_ability", "times_when_ability"):
         *n, once, on, effect = got.children
+        times = n[0] if n else 1 if kind == "once_when_ability" else 2
         ab = _when(on, effect, display)
-        out.abilities.append(times_per_turn(ab, n[0] if n else 2, once))  # 10.7.2.2 (wording_variations)
-        return
-    if kind == "once_when_ability":
-        once, on, effect = got.children
-        ab = _when(on, effect, display)
-        ab["auto"]["per_turn"] = 1  # 10.7.2.2
-        if str(once).lower().startswith("on each of your"):
-            on = ab["auto"]["on"]
-            on = {"named": on} if isinstance(on, str) else dict(on)
-            on["cond"] = tc.and_cond(on.get("cond"), {"turn": "yours"})
-            ab["auto"]["on"] = on
-        out.abilities.append(ab)
+        out.abilities.append(times_per_turn(ab, times, once))  # 10.7.2.2 (wording_variations)
         return
     raise NoParse(chunk)
 

@@ -59,10 +59,17 @@ def times_per_turn(ab: dict, n: Any, once: Any) -> dict:
         raise NoParse("a number of times")
     ab["auto"]["per_turn"] = k
     if str(once).lower().startswith("on each of your"):
-        on = ab["auto"]["on"]
-        on = {"named": on} if isinstance(on, str) else dict(on)
-        on["cond"] = tc.and_cond(on.get("cond"), {"turn": "yours"})
-        ab["auto"]["on"] = on
+        during_turns(ab, "yours")
+    return ab
+
+
+def during_turns(ab: dict, whose: str) -> dict:
+    """10.1.1.2.1: an automatic ability that triggers only during its controller's turns
+    (``whose`` "yours") or the opponent's ("theirs"): a condition on its event."""
+    on = ab["auto"]["on"]
+    on = {"named": on} if isinstance(on, str) else dict(on)
+    on["cond"] = tc.and_cond(on.get("cond"), {"turn": whose})
+    ab["auto"]["on"] = on
     return ab
 
 
