@@ -134,17 +134,6 @@ class Replacements:
     def ref_has_quoted(self, w: Any, q: Token, until: str | None = None) -> list:
         return self.give_quoted_only(w, q, until)  # type: ignore[attr-defined]
 
-    @_inline
-    def exists_two_names(self, a: Token, b: Token, _place: Token) -> dict:
-        # 2.1.2: a card of each name is on the field ("a Bunny & Baron, Specter Duo and Val, Trusty
-        # Getaway Car on your field"; in a cemetery it is the earlier two_names)
-        place = ("place", "field", "you")
-        sa = self.np_name({"n": 1}, a, place)  # type: ignore[attr-defined]
-        sb = self.np_name({"n": 1}, b, place)  # type: ignore[attr-defined]
-        if sa.filt.get("name") == sb.filt.get("name"):
-            raise NoParse("one name twice")
-        return {"and": [self.exists(sa), self.exists(sb)]}  # type: ignore[attr-defined]
-
     # -- damage replacement and prevention (5.13.2, 10.2.1.3.2) -----------------------------------
     @_inline
     def st_damage_cap(self, who: Any, *rest: Any) -> list:

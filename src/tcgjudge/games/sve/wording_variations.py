@@ -95,6 +95,8 @@ class WordingVariations:
     def two_names_in(self, a: Token, b: Token, place: tuple) -> dict:
         vocab: Mapping[str, str] = getattr(self, "_names", {})
         names = [vocab.get(str(t).lower(), str(t)) for t in (a, b)]
+        if names[0] == names[1]:
+            raise NoParse("one name twice")
         for t, n in zip((a, b), names):
             if t.type == "NAMEWORDS" and len(n.split()) < 2:
                 raise NoParse("one name")  # "a Flame and Glass" is one name (2.1.2), as two_names
