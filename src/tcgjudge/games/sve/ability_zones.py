@@ -29,6 +29,7 @@ from lark import Token, v_args
 
 from ...cards.textcompiler import NoParse
 from .assembly import Sel, c_counters, k_counter, k_summon_engaged, k_summon_ref, k_uncounter
+from .assembly import definite_ref as _ref
 
 _inline = v_args(inline=True)
 
@@ -111,13 +112,6 @@ def _int(t: Any) -> int:
     return int(s)
 
 
-def _ref(w: Any) -> Any:
-    """A noun phrase used as a definite reference: its selector (as ``grammar_compiler._ref``)."""
-    if isinstance(w, Sel):
-        if not w.each:
-            raise NoParse("an indefinite noun phrase needs 'Select' (10.6.2.3)")
-        return w.filt
-    return w
 
 
 #: the zones where the engine applies a passive ability's effects to other cards (the layered

@@ -85,6 +85,16 @@ _LEADERS = {
 }
 
 
+def definite_ref(w: Any) -> Any:
+    """A noun phrase used as a definite reference ("each enemy follower"): its selector; an
+    indefinite one ("a follower") needs "Select" (10.6.2.3)."""
+    if isinstance(w, Sel):
+        if not w.each:
+            raise NoParse("an indefinite noun phrase needs 'Select' (10.6.2.3)")
+        return w.filt
+    return w
+
+
 def _ref_list(a: Any, b: Any) -> list:
     out = a if isinstance(a, list) else [a]
     return out + (b if isinstance(b, list) else [b])

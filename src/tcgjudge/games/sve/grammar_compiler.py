@@ -55,6 +55,7 @@ from .assembly import (
     _sub_subject,
     prune,
 )
+from .assembly import definite_ref as _ref
 from .cost_changes import CostChanges
 from .later_events import LaterEvents
 from .later_sets import LaterSets
@@ -989,13 +990,6 @@ _PLAYERS = {"you": "you", "each player": "each", "each opponent": "enemy", "your
             "its controller": "$sel", "their controller": "$sel", "its owner": "$sel", "each enemy": "enemy"}
 
 
-def _ref(w: Any) -> Any:
-    """A noun phrase used as a definite reference ("each enemy follower"): its selector."""
-    if isinstance(w, Sel):
-        if not w.each:
-            raise NoParse("an indefinite noun phrase needs 'Select' (10.6.2.3)")
-        return w.filt
-    return w
 
 
 def _build_sel(parts: tuple) -> Sel:

@@ -23,6 +23,7 @@ from lark import Token, v_args
 
 from ...cards.textcompiler import NoParse
 from .assembly import _NTH_TOKEN, _STEP_BEFORE, _UP_TO_TOKENS, Sel, _give, _pick
+from .assembly import definite_ref as _ref_of
 from .notation import EOT, KEYWORDS
 
 _inline = v_args(inline=True)
@@ -48,13 +49,6 @@ def _flat(items: Any) -> list:
     return out
 
 
-def _ref_of(w: Any) -> Any:
-    """A definite reference: "each enemy follower" is its selector; "a follower" needs "Select"."""
-    if isinstance(w, Sel):
-        if not w.each:
-            raise NoParse("an indefinite noun phrase needs 'Select' (10.6.2.3)")
-        return w.filt
-    return w
 
 
 def _replacement(items: Any) -> Any:

@@ -24,6 +24,7 @@ from lark import Token, v_args
 from ...cards.textcompiler import NUMBER_WORDS, NoParse
 from . import assembly as tc
 from .assembly import Sel
+from .assembly import definite_ref as _ref
 from .notation import KEYWORDS
 
 _inline = v_args(inline=True)
@@ -174,13 +175,6 @@ def _stat_key(stat: Token, bound: str) -> str:
     return ("atk_" if str(stat).lower() == "attack" else "def_") + bound
 
 
-def _ref(w: Any) -> Any:
-    """A noun phrase used as a definite reference: its selector (as grammar_compiler's)."""
-    if isinstance(w, Sel):
-        if not w.each:
-            raise NoParse("an indefinite noun phrase needs 'Select' (10.6.2.3)")
-        return w.filt
-    return w
 
 
 __all__ = ["WordingVariations", "dotted_names", "tidy_punctuation", "times_per_turn"]
