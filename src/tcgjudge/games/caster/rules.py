@@ -758,6 +758,11 @@ class CasterRules(CardRules):
             g.effects = [e for e in g.effects if all(e is not u for u in used)]
             g.touch()
 
+    @staticmethod
+    def _can_corrupt_own(g: Game, p: int, n: int) -> bool:
+        """CR 903.2h, 1009.1: "corrupt N allied orbs" as a cost needs N orbs of the player's own."""
+        return len(g.zone(p, "orbs")) >= n
+
     def _cost_mod_applies(self, g: Game, eff: CEffect, mod: dict, oid: int) -> bool:
         from ...cards.context import matches
 
@@ -823,7 +828,7 @@ class CasterRules(CardRules):
             if loc.get("pushed"):
                 return True
             n = value(Ctx(g, d["p"], d["src"], d.get("env", {})), arg)
-            if len(g.zone(d["p"], "orbs")) < n:
+            if not self._can_corrupt_own(g, d["p"], n):
                 return False  # CR 903.2h: a cost done in full or not at all
             loc["pushed"] = True
             g.push("corrupt", p=d["p"], victim=d["p"], n=n, by=None, got=[])
@@ -912,7 +917,7 @@ class CasterRules(CardRules):
                 if not self.can_ride(g, p, arg):
                     return False
             elif name == "corrupt":
-                if len(g.zone(p, "orbs")) < value(ctx, arg):
+                if not self._can_corrupt_own(g, p, value(ctx, arg)):
                     return False
             elif not can_pay_generic(g, p, src, name, arg, ctx):
                 return False
@@ -1025,7 +1030,7 @@ class CasterRules(CardRules):
         if not aether_check:
             ctx = Ctx(g, p, oid)
             return all(n in ("aether", "deity_counters") or (
-                len(g.zone(p, "orbs")) >= value(ctx, a) if n == "corrupt" else can_pay_generic(g, p, oid, n, a, ctx))
+                self._can_corrupt_own(g, p, value(ctx, a)) if n == "corrupt" else can_pay_generic(g, p, oid, n, a, ctx))
                        for n, a in cost)
         return self.can_pay_items(g, p, oid, list(cost))
 
