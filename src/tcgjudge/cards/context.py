@@ -476,6 +476,12 @@ def value(ctx: Ctx, v: Any) -> int:
             got = {(ctx.chars(x) if key == "chars" else ctx.g.objects[x].card.chars).get(a["prop"])
                    for x in select(ctx, a["of"])}
             return len(got - {None})
+        if k == "most":  # the highest (or, with ``least``, lowest) value of a characteristic among the objects
+            got = [ctx.chars(x).get(a["prop"]) for x in select(ctx, a["of"])]
+            nums = [n for n in got if isinstance(n, int)]
+            if not nums:
+                return 0
+            return min(nums) if a.get("least") else max(nums)
         if k == "counters_of":
             spec = a
             if "player" in spec:

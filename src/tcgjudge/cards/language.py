@@ -133,6 +133,7 @@ def core_vocabulary() -> Vocabulary:
         "count": SELECTOR, "sum": ANY, "prop": ANY, "original": ANY, "add": ANY, "sub": ANY, "mul": ANY,
         "div": ANY, "half": VALUE, "min": ANY, "max": ANY, "var": STR, "neg": VALUE,
         "record": ANY, "player_value": ANY, "counters_of": ANY, "len": STR, "if": ANY, "kinds": ANY,
+        "most": ANY,
     }
     # --- conditions ---------------------------------------------------------------
     v.conds = {

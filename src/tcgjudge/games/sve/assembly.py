@@ -67,6 +67,12 @@ _OWNER_WORDS = {"your": "you", "the": None, "their": "$their", "its owner's": No
                 "an": None}
 
 
+#: the item of "X equals a number of your choice" (the ability's ``x``: what the player may choose)
+X_CHOICE = "@x_choice"
+#: 5.2.1.2.2 with 3.2: X chosen as the ability is played, 0 up to the play points the player has
+X_CHOICE_SPEC = {"min": 0, "max": {"player_value": {"key": "pp", "player": "you"}}}
+
+
 #: stands for the compiled card's name in a selector until compile_text knows it
 CARD_NAME = "$card_name"
 
@@ -1146,9 +1152,14 @@ class _Asm:
         elif "@if" in it:
             sub: list = []
             c = self.sub(it["@if"])
+            before = len(self.targets)
             self.run(it["then"], sub)
             if sub:
                 out.append({"if": {"cond": c, "then": sub}})
+            elif len(self.targets) > before:
+                # "If A, select X. Deal 4 damage to it.": the selection alone under the condition
+                # would be made whatever A is (the condition lost): not read
+                raise NoParse("a condition on a selection alone")
         elif "@instead" in it:
             c = and_cond(cond, self.sub(it["cond"]) if it["cond"] is not None else None)
             if c is None:
@@ -1173,6 +1184,10 @@ class _Asm:
             sub = []
             self.run(items, sub)
             out.append({"may": {"do": sub}})
+        elif X_CHOICE in it:
+            # 5.2.1.2.2, 10.6.2.2.3: "X equals a number of your choice": X specified as the ability
+            # is played (numbers.check_x_choice: only with an X play point cost)
+            self.flags["x"] = copy.deepcopy(X_CHOICE_SPEC)
         elif "@once_per_turn" in it:
             self.flags["once_per_turn"] = True
         elif "@per_turn" in it:

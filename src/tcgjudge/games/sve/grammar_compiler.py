@@ -70,6 +70,7 @@ from .long_tail import (
 )
 from .notation import KEYWORDS, TOKEN_NAMES, TRIGGER_MARKERS, notation, render, split_sentences
 from .nouns_amounts import NounsAmounts
+from .numbers import Numbers, check_x_choice, same_kinds
 from .older_tail import OlderTail
 from .play_costs import PlayCosts, check_paid_names
 from .replacements import REPLACEMENT, Replacements
@@ -195,7 +196,7 @@ class _NP:
 @v_args(inline=True)
 class SveSemantics(AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
-                  Transformer):
+                  Numbers, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     _names = _VOCAB["CARDNAME"]  # the card names of the vocabulary, as the data spells them
@@ -1794,10 +1795,16 @@ def _same_counts(x: Any, last: list) -> Any:
         return x
     out = {}
     for k, v in x.items():
+        if k == "compare" and isinstance(v, list) and len(v) == 3 and isinstance(v[0], dict) and "kinds" in v[0]:
+            last.append(("kinds", v[0]))  # numbers: "at least 3 cards with different base costs"
         if k == "count" and isinstance(v, dict) and "of" in v:
             if v["of"] == _SAME_COUNT:
                 if not last or last[-1] is None:
                     raise NoParse("'at least N' with nothing counted before")
+                if isinstance(last[-1], tuple):
+                    # "If there are at least 6, ...": the different costs counted again (numbers)
+                    out.update(same_kinds(last[-1][1], v))
+                    continue
                 v = {**v, "of": last[-1]}
             elif "distinct" in v:
                 last.append(None)  # "at least N" after a count of names: not read
@@ -1952,6 +1959,7 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
     spec["do"] = paid_refs(step_refs(do, all_cost), all_cost)
     for k, v in asm.flags.items():
         spec[k] = v
+    check_x_choice(spec, all_cost)  # numbers
     return spec, cond
 
 

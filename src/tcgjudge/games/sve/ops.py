@@ -53,6 +53,9 @@ def install(rules: CardRules) -> None:
         "class": lambda ctx, oid, o, c, v: c.get("class") in _words(v),
         # 2.4: a card that has every one of the traits ("with both the Omen and Demon traits")
         "traits_all": lambda ctx, oid, o, c, v: all(t in c.get("races", ()) for t in _words(v)),
+        # 2.7-2.8: a follower whose attack / defense is exactly the value ("each follower with 1 attack")
+        "atk_is": lambda ctx, oid, o, c, v: c.get("atk") is not None and c.get("atk") == value(ctx, v),
+        "def_is": lambda ctx, oid, o, c, v: c.get("def") is not None and c.get("def") == value(ctx, v),
         "universe": lambda ctx, oid, o, c, v: c.get("universe") in _words(v),
         "special": lambda ctx, oid, o, c, v: (c.get("special") or "none") in _words(v),
         "state": lambda ctx, oid, o, c, v: o.orient in _words(v),
