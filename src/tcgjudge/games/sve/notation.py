@@ -68,6 +68,16 @@ _TOKEN_LOWER = {n.lower(): n for n in TOKEN_NAMES}
 
 
 EOT = "end_of_turn"  # "until the end of the turn" (7.4.8)
+# 10.2.1.2: persistent effects that last past this turn, each counted from the player who controls
+# the effect: "until the end of your opponent's next turn", "until the end of your next turn",
+# "until the start of your next turn" (the turn procedure ends them, 7.2 and 7.4.8)
+END_OPP_NEXT = "end_of_opponents_next_turn"
+END_YOUR_NEXT = "end_of_your_next_turn"
+START_YOUR_NEXT = "start_of_your_next_turn"
+# "during its controller's next turn" (of the card the effect changes): an attack restriction, which
+# matters only then (8.4.1: the turn player's followers attack), lasts to the end of that turn
+END_ITS_CONTROLLERS_NEXT = "end_of_its_controllers_next_turn"
+LONG_DURATIONS = (END_OPP_NEXT, END_YOUR_NEXT, START_YOUR_NEXT, END_ITS_CONTROLLERS_NEXT)
 
 
 # ------------------------------------------------------------------------------ notation

@@ -19,6 +19,7 @@ from ...cards.language import (
     core_vocabulary,
 )
 from ...kernel.zones import ZoneSpec
+from .notation import LONG_DURATIONS
 
 # SVE 2.2: the classes (Neutral belongs to every deck, 6.1.1.5.1)
 CLASSES = ("forestcraft", "swordcraft", "runecraft", "dragoncraft", "abysscraft", "havencraft",
@@ -156,6 +157,8 @@ def vocabulary() -> Vocabulary:
                "earth_rite": VALUE, "lesson": VALUE, "ep": VALUE, "remove_stack": VALUE, "return": ANY,
                "may_pay": ANY}
     v.statics = {"damage_mod": ANY}
+    # 10.2.1.2: effects that last past the end of this turn (ended by the turn procedure, 7.2, 7.4.8)
+    v.durations = set(LONG_DURATIONS)
     v.ability_keys = {"evolve_cost": VALUE, "alt_cost": ANY}
     # ---------------------------------------------------------------- damage and defense
     v.op("deal", required=("what",), what=REF, n=VALUE, divided=STR, source=REF,

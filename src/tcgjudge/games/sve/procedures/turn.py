@@ -5,7 +5,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ....cards.context import has_kw, one_per_card
+from ....kernel.effects import CEffect
 from ...common import begin_turn, phase_event
+from ..notation import (
+    END_ITS_CONTROLLERS_NEXT,
+    END_OPP_NEXT,
+    END_YOUR_NEXT,
+    EOT,
+    LONG_DURATIONS,
+    START_YOUR_NEXT,
+)
 from .actions import do_main_action, main_options, same_state, state_key
 
 if TYPE_CHECKING:
@@ -16,6 +25,33 @@ def start_turn(g: Game, p: int, at: str = "start") -> None:
     g.gvars.pop("attack", None)
     g.gvars.pop("futile", None)
     begin_turn(g, p, at)
+
+
+def next_turn_durations(g: Game, tp: int) -> None:
+    """10.2.1.2: as player ``tp``'s turn begins (7.2), the persistent effects that last "until the
+    start of your next turn" (their controller's) end, and those that last "until the end of your
+    opponent's next turn" / "your next turn" whose next turn this is become effects until the end of
+    this turn (7.4.8 ends them).  An effect made during the turn it names waits for the next one.
+    An effect "during its controller's next turn" becomes one until the end of this turn when a card
+    it changes is ``tp``'s (it ends when none of its cards is left, 10.9.2)."""
+    if not any(e.duration in LONG_DURATIONS for e in g.effects):
+        return
+    out: list[CEffect] = []
+    for e in g.effects:
+        if e.duration == START_YOUR_NEXT and e.controller == tp:
+            continue
+        ours = False
+        if e.duration == END_ITS_CONTROLLERS_NEXT:
+            ids = [x for x in (e.affects[1] if e.affects[0] == "objs" else ()) if x in g.objects]
+            if not ids:
+                continue
+            ours = any(g.objects[x].controller == tp for x in ids)
+        if ours or (e.duration == END_OPP_NEXT and e.controller != tp) or (e.duration == END_YOUR_NEXT and e.controller == tp):
+            e = CEffect(e.eid, e.ts, e.layer, e.op, e.args, e.affects, e.controller, e.source, EOT,
+                        cond=e.cond, ability=e.ability)
+        out.append(e)
+    g.effects = out
+    g.touch()
 
 
 def first_turn_of_first_player(g: Game, p: int) -> bool:
@@ -33,6 +69,7 @@ def proc_turn(g: Game, f: Frame) -> None:
     d = f.data
     if step == "start":  # 7.2
         g.phase, g.step = "start", ""
+        next_turn_durations(g, tp)
         g.gvars[f"turns_{tp}"] = g.gvars.get(f"turns_{tp}", 0) + 1
         pl = g.players[tp]
         if pl.get("max_pp", 0) < 10:
