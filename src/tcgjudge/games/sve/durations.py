@@ -18,8 +18,8 @@ from lark import Token, v_args
 
 from ...cards.textcompiler import NoParse
 from . import assembly as tc
-from .assembly import definite_ref
-from .notation import END_ITS_CONTROLLERS_NEXT, END_OPP_NEXT, END_YOUR_NEXT, START_YOUR_NEXT
+from .assembly import Sel, definite_ref
+from .notation import END_ITS_CONTROLLERS_NEXT, END_OPP_NEXT, END_YOUR_NEXT, KEYWORDS, START_YOUR_NEXT
 
 _inline = v_args(inline=True)
 
@@ -86,6 +86,37 @@ class Durations:
     @_inline
     def ref_no_attack_leader(self, w: Any, until: str | None = None) -> list:
         return _restrict(w, "cannot_attack_leader", until)  # 8.4.3.2
+
+    # -- keyword grants (12) ---------------------------------------------------------------------
+    @_inline
+    def give_keyword_choice(self, w: Any, *rest: Any) -> list:
+        # 5.17: one of the keywords, chosen as the ability is played (an "@choice" of the assembly,
+        # as a choice of tokens); each branch gives that keyword
+        kws = [t for t in rest if isinstance(t, Token)]
+        until = next((x for x in rest if isinstance(x, str) and not isinstance(x, Token)), None)
+        names = [KEYWORDS[" ".join(str(k).lower().split())] for k in kws]
+        if len(set(names)) != len(names):
+            raise NoParse("the same keyword twice")
+        who = definite_ref(w)
+        return [{"@choice": [tc._give(who, None, [k], [], None, until) for k in names],
+                 "labels": [" ".join(str(k).split()) for k in kws]}]
+
+    # -- abilities in quotation marks (10.3) -----------------------------------------------------
+    def _quoted_grant(self, rest: tuple) -> dict:
+        kws = next((x for x in rest if isinstance(x, list)), [])
+        q = next(x for x in rest if isinstance(x, Token) and x.type == "QUOTED")
+        got = self.give_quoted_only("self", q)[0]["grant"]  # type: ignore[attr-defined]
+        marks = [m for m in got.get("keywords", []) if m not in kws]
+        return {"keywords": list(kws) + marks, "abilities": got["abilities"]}
+
+    @_inline
+    def st_have_quoted(self, s: Sel, *rest: Any) -> list:
+        tc._static_reach(s)  # a passive reaches the cards of the layered zones only
+        return [{"grant": self._quoted_grant(rest), "affects": s.filt}]
+
+    @_inline
+    def st_self_have_quoted(self, _n: Token, *rest: Any) -> list:
+        return [{"grant": self._quoted_grant(rest)}]
 
     # -- one stat changed (5.26) -----------------------------------------------------------------
     @_inline
