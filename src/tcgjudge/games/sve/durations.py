@@ -118,6 +118,11 @@ class Durations:
     def st_self_have_quoted(self, _n: Token, *rest: Any) -> list:
         return [{"grant": self._quoted_grant(rest)}]
 
+    @_inline
+    def give_stats_quoted(self, w: Any, st: tuple, q: Token, until: str | None = None) -> list:
+        got = self.give_quoted_only(w, q, until)  # type: ignore[attr-defined]
+        return tc._give(definite_ref(w), st, [], [], None, until) + got
+
     # -- one stat changed (5.26) -----------------------------------------------------------------
     @_inline
     def give_defense_keywords(self, w: Any, n: Token, kws: list, until: str | None = None) -> list:
