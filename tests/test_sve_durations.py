@@ -123,3 +123,9 @@ def test_a_passive_gives_a_quoted_ability() -> None:
     assert got["affects"] == {"type": "follower", "controller": "you"}
     assert got["grant"]["keywords"] == ["storm", "strike"]
     assert got["grant"]["abilities"][0]["auto"] == {"on": "strike", "do": [{"modify": {"what": "self", "atk": 2, "def": 2}}]}
+
+
+@pytest.mark.rules("sve", "10.10", "5.13.2")
+def test_the_next_time_it_would_take_damage() -> None:
+    assert sve("On Evolve: The next time this follower would take damage this turn, it doesn't.")["abilities"][0]["auto"][
+        "do"] == [{"damage_mod": {"to": "self", "prevent": True, "once": True, "until": EOT}}]

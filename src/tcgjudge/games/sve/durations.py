@@ -78,6 +78,18 @@ class Durations:
             out.append({"grant": {**arg, "until": END_ITS_CONTROLLERS_NEXT}})
         return out
 
+    # -- prevention (5.13.2, 10.10) ---------------------------------------------------------------
+    @_inline
+    def next_damage_prevented(self, w: Any, *rest: Any) -> list:
+        until = next((x for x in rest if isinstance(x, str) and not isinstance(x, Token)), None)
+        who = definite_ref(w)
+        if isinstance(who, dict) and who.get("zone") == "hand":
+            raise NoParse("damage to a card in a hand")
+        mod: dict[str, Any] = {"to": who, "prevent": True, "once": True}
+        if until:
+            mod["until"] = until
+        return [{"damage_mod": mod}]
+
     # -- attack restrictions (8.4.3.2) ----------------------------------------------------------
     @_inline
     def ref_no_attack(self, w: Any, until: str | None = None) -> list:
