@@ -135,6 +135,14 @@ class Durations:
         got = self.give_quoted_only(w, q, until)  # type: ignore[attr-defined]
         return tc._give(definite_ref(w), st, [], [], None, until) + got
 
+    # -- attack restrictions of passives (8.4.3.2.1) ---------------------------------------------
+    @_inline
+    def st_if_it_no_attack(self, c: dict) -> tuple:
+        # "it" is the card itself only when the condition is about it ("this follower has ...")
+        if "'self'" not in repr(c):
+            raise NoParse("it: a condition about another card")
+        return (c, tc.st_no_attack(), False)
+
     # -- one stat changed (5.26) -----------------------------------------------------------------
     @_inline
     def give_defense_keywords(self, w: Any, n: Token, kws: list, until: str | None = None) -> list:
