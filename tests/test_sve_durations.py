@@ -129,3 +129,12 @@ def test_a_passive_gives_a_quoted_ability() -> None:
 def test_the_next_time_it_would_take_damage() -> None:
     assert sve("On Evolve: The next time this follower would take damage this turn, it doesn't.")["abilities"][0]["auto"][
         "do"] == [{"damage_mod": {"to": "self", "prevent": True, "once": True, "until": EOT}}]
+
+
+@pytest.mark.rules("sve", "10.2.1.2", "8.4.3.2.1")
+def test_abilities_taken_away_and_a_passive_restriction() -> None:
+    assert _do("Select an enemy follower on the field. It loses all abilities for the rest of this turn.") == [
+        {"lose": {"what": "t", "abilities": True, "until": EOT}}]
+    assert _do("Select an enemy follower on the field. It loses Ward.") == [{"lose": {"what": "t", "keywords": ["ward"]}}]
+    got = sve("If this follower has no Fable counters, it can't attack enemies.")["abilities"][0]["static"]
+    assert got["grant"] == {"flags": ["cannot_attack"]} and "not" in got["if"]

@@ -143,6 +143,15 @@ class Durations:
             raise NoParse("it: a condition about another card")
         return (c, tc.st_no_attack(), False)
 
+    # -- abilities taken away (10.2.1.2) ---------------------------------------------------------
+    @_inline
+    def ref_loses_all(self, w: Any, until: str | None = None) -> list:
+        return _lose(w, {"abilities": True}, until)
+
+    @_inline
+    def ref_loses_keywords(self, w: Any, kws: list, until: str | None = None) -> list:
+        return _lose(w, {"keywords": kws}, until)
+
     # -- one stat changed (5.26) -----------------------------------------------------------------
     @_inline
     def give_defense_keywords(self, w: Any, n: Token, kws: list, until: str | None = None) -> list:
@@ -167,6 +176,16 @@ class Durations:
 
 def _signed(t: Token) -> Any:
     return tc.p_signed(str(t))
+
+
+def _lose(w: Any, what: dict, until: str | None) -> list:
+    who = definite_ref(w)
+    if isinstance(who, dict) and who.get("zone") in ("leader", "hand"):
+        raise NoParse("abilities taken from a leader or a card in a hand")
+    got: dict[str, Any] = {"what": who, **what}
+    if until:
+        got["until"] = until
+    return [{"lose": got}]
 
 
 def _restrict(w: Any, flag: str, until: str | None) -> list:
