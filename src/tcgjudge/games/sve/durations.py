@@ -152,6 +152,11 @@ class Durations:
     def ref_loses_keywords(self, w: Any, kws: list, until: str | None = None) -> list:
         return _lose(w, {"keywords": kws}, until)
 
+    @_inline
+    def static_during_turn_last(self, x: list, t: Token) -> tuple:
+        mine = "your turn" in " ".join(str(t).lower().split())
+        return (None, tc.st_your_turn(x) if mine else tc.st_their_turn(x), False)
+
     # -- one stat changed (5.26) -----------------------------------------------------------------
     @_inline
     def give_defense_keywords(self, w: Any, n: Token, kws: list, until: str | None = None) -> list:
