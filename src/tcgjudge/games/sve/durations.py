@@ -90,6 +90,10 @@ class Durations:
             mod["until"] = until
         return [{"damage_mod": mod}]
 
+    @_inline
+    def no_fanfare_it(self) -> list:
+        return [{"grant": {"what": "$it", "flags": ["no_fanfare"]}}]  # 12.4.1, 10.7.3.2
+
     # -- attack restrictions (8.4.3.2) ----------------------------------------------------------
     @_inline
     def ref_no_attack(self, w: Any, until: str | None = None) -> list:
