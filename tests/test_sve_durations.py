@@ -99,3 +99,42 @@ def test_one_stat_given() -> None:
         {"leader_def": 2}, {"modify": {"what": {"other": True, "type": "follower", "controller": "you"}, "atk": 0, "def": 2}}]
     with pytest.raises(Uncompilable):  # the leader's defense is not given for a duration
         sve("Give +2 defense to your leader and each other follower on your field this turn.", "spell")
+
+
+@pytest.mark.rules("sve", "5.17", "12")
+def test_one_of_the_keywords_is_chosen() -> None:
+    got = sve("Fanfare: Select another follower on your field and give it Rush, Bane, or Drain.")["abilities"][0]["auto"]
+    assert got["choose"] == {"n": 1, "modes": [{"text": "Rush", "do": []}, {"text": "Bane", "do": []},
+                                              {"text": "Drain", "do": []}]}
+    assert got["do"] == [{"if": {"cond": {"chose": 0}, "then": [{"grant": {"what": "t", "keywords": ["rush"]}}],
+                                 "else": [{"if": {"cond": {"chose": 1}, "then": [{"grant": {"what": "t", "keywords": ["bane"]}}],
+                                                  "else": [{"grant": {"what": "t", "keywords": ["drain"]}}]}}]}}]
+
+
+@pytest.mark.rules("sve", "8.4.1")
+def test_during_their_controllers_next_turn() -> None:
+    assert _do("Select up to 2 enemy followers on the field. During their controller's next turn, they can't attack "
+               "enemies.") == [{"grant": {"what": "t", "flags": ["cannot_attack"], "until": END_ITS_CONTROLLERS_NEXT}}]
+
+
+@pytest.mark.rules("sve", "10.3", "12.7")
+def test_a_passive_gives_a_quoted_ability() -> None:
+    got = sve('Each follower on your field has Storm and "Strike: Give this follower +2/+2."')["abilities"][0]["static"]
+    assert got["affects"] == {"type": "follower", "controller": "you"}
+    assert got["grant"]["keywords"] == ["storm", "strike"]
+    assert got["grant"]["abilities"][0]["auto"] == {"on": "strike", "do": [{"modify": {"what": "self", "atk": 2, "def": 2}}]}
+
+
+@pytest.mark.rules("sve", "10.10", "5.13.2")
+def test_the_next_time_it_would_take_damage() -> None:
+    assert sve("On Evolve: The next time this follower would take damage this turn, it doesn't.")["abilities"][0]["auto"][
+        "do"] == [{"damage_mod": {"to": "self", "prevent": True, "once": True, "until": EOT}}]
+
+
+@pytest.mark.rules("sve", "10.2.1.2", "8.4.3.2.1")
+def test_abilities_taken_away_and_a_passive_restriction() -> None:
+    assert _do("Select an enemy follower on the field. It loses all abilities for the rest of this turn.") == [
+        {"lose": {"what": "t", "abilities": True, "until": EOT}}]
+    assert _do("Select an enemy follower on the field. It loses Ward.") == [{"lose": {"what": "t", "keywords": ["ward"]}}]
+    got = sve("If this follower has no Fable counters, it can't attack enemies.")["abilities"][0]["static"]
+    assert got["grant"] == {"flags": ["cannot_attack"]} and "not" in got["if"]

@@ -589,6 +589,8 @@ def _pick(s: Sel, may: bool) -> dict:
     total, distinct = f.pop(GROUP_TOTAL, None), f.pop(GROUP_DISTINCT, None)
     n = s.n if isinstance(s.n, int) else 1
     if total is None and distinct is None:
+        if isinstance(s.n, dict) and "count" in s.n and s.up_to:
+            n = {"count": dict(f)}  # "any number of followers from your hand": up to all of them
         return {"select": {"as": "$new", "from": f, "n": n, "up_to": may or s.up_to}}
     if isinstance(s.n, dict) and "count" in s.n and s.up_to:
         n = {"count": dict(f)}  # "any number of X that cost a total of 6 or less": up to all of them

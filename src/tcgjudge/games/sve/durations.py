@@ -18,8 +18,8 @@ from lark import Token, v_args
 
 from ...cards.textcompiler import NoParse
 from . import assembly as tc
-from .assembly import definite_ref
-from .notation import END_ITS_CONTROLLERS_NEXT, END_OPP_NEXT, END_YOUR_NEXT, START_YOUR_NEXT
+from .assembly import Sel, definite_ref
+from .notation import END_ITS_CONTROLLERS_NEXT, END_OPP_NEXT, END_YOUR_NEXT, KEYWORDS, START_YOUR_NEXT
 
 _inline = v_args(inline=True)
 
@@ -78,6 +78,22 @@ class Durations:
             out.append({"grant": {**arg, "until": END_ITS_CONTROLLERS_NEXT}})
         return out
 
+    # -- prevention (5.13.2, 10.10) ---------------------------------------------------------------
+    @_inline
+    def next_damage_prevented(self, w: Any, *rest: Any) -> list:
+        until = next((x for x in rest if isinstance(x, str) and not isinstance(x, Token)), None)
+        who = definite_ref(w)
+        if isinstance(who, dict) and who.get("zone") == "hand":
+            raise NoParse("damage to a card in a hand")
+        mod: dict[str, Any] = {"to": who, "prevent": True, "once": True}
+        if until:
+            mod["until"] = until
+        return [{"damage_mod": mod}]
+
+    @_inline
+    def no_fanfare_it(self) -> list:
+        return [{"grant": {"what": "$it", "flags": ["no_fanfare"]}}]  # 12.4.1, 10.7.3.2
+
     # -- attack restrictions (8.4.3.2) ----------------------------------------------------------
     @_inline
     def ref_no_attack(self, w: Any, until: str | None = None) -> list:
@@ -86,6 +102,64 @@ class Durations:
     @_inline
     def ref_no_attack_leader(self, w: Any, until: str | None = None) -> list:
         return _restrict(w, "cannot_attack_leader", until)  # 8.4.3.2
+
+    # -- keyword grants (12) ---------------------------------------------------------------------
+    @_inline
+    def give_keyword_choice(self, w: Any, *rest: Any) -> list:
+        # 5.17: one of the keywords, chosen as the ability is played (an "@choice" of the assembly,
+        # as a choice of tokens); each branch gives that keyword
+        kws = [t for t in rest if isinstance(t, Token)]
+        until = next((x for x in rest if isinstance(x, str) and not isinstance(x, Token)), None)
+        names = [KEYWORDS[" ".join(str(k).lower().split())] for k in kws]
+        if len(set(names)) != len(names):
+            raise NoParse("the same keyword twice")
+        who = definite_ref(w)
+        return [{"@choice": [tc._give(who, None, [k], [], None, until) for k in names],
+                 "labels": [" ".join(str(k).split()) for k in kws]}]
+
+    # -- abilities in quotation marks (10.3) -----------------------------------------------------
+    def _quoted_grant(self, rest: tuple) -> dict:
+        kws = next((x for x in rest if isinstance(x, list)), [])
+        q = next(x for x in rest if isinstance(x, Token) and x.type == "QUOTED")
+        got = self.give_quoted_only("self", q)[0]["grant"]  # type: ignore[attr-defined]
+        marks = [m for m in got.get("keywords", []) if m not in kws]
+        return {"keywords": list(kws) + marks, "abilities": got["abilities"]}
+
+    @_inline
+    def st_have_quoted(self, s: Sel, *rest: Any) -> list:
+        tc._static_reach(s)  # a passive reaches the cards of the layered zones only
+        return [{"grant": self._quoted_grant(rest), "affects": s.filt}]
+
+    @_inline
+    def st_self_have_quoted(self, _n: Token, *rest: Any) -> list:
+        return [{"grant": self._quoted_grant(rest)}]
+
+    @_inline
+    def give_stats_quoted(self, w: Any, st: tuple, q: Token, until: str | None = None) -> list:
+        got = self.give_quoted_only(w, q, until)  # type: ignore[attr-defined]
+        return tc._give(definite_ref(w), st, [], [], None, until) + got
+
+    # -- attack restrictions of passives (8.4.3.2.1) ---------------------------------------------
+    @_inline
+    def st_if_it_no_attack(self, c: dict) -> tuple:
+        # "it" is the card itself only when the condition is about it ("this follower has ...")
+        if "'self'" not in repr(c):
+            raise NoParse("it: a condition about another card")
+        return (c, tc.st_no_attack(), False)
+
+    # -- abilities taken away (10.2.1.2) ---------------------------------------------------------
+    @_inline
+    def ref_loses_all(self, w: Any, until: str | None = None) -> list:
+        return _lose(w, {"abilities": True}, until)
+
+    @_inline
+    def ref_loses_keywords(self, w: Any, kws: list, until: str | None = None) -> list:
+        return _lose(w, {"keywords": kws}, until)
+
+    @_inline
+    def static_during_turn_last(self, x: list, t: Token) -> tuple:
+        mine = "your turn" in " ".join(str(t).lower().split())
+        return (None, tc.st_your_turn(x) if mine else tc.st_their_turn(x), False)
 
     # -- one stat changed (5.26) -----------------------------------------------------------------
     @_inline
@@ -111,6 +185,16 @@ class Durations:
 
 def _signed(t: Token) -> Any:
     return tc.p_signed(str(t))
+
+
+def _lose(w: Any, what: dict, until: str | None) -> list:
+    who = definite_ref(w)
+    if isinstance(who, dict) and who.get("zone") in ("leader", "hand"):
+        raise NoParse("abilities taken from a leader or a card in a hand")
+    got: dict[str, Any] = {"what": who, **what}
+    if until:
+        got["until"] = until
+    return [{"lose": got}]
 
 
 def _restrict(w: Any, flag: str, until: str | None) -> list:

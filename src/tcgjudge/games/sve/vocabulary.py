@@ -166,9 +166,10 @@ def vocabulary() -> Vocabulary:
              "amounts allocated to the targets NAME when they were selected (10.6.2.4).")
     v.op("leader_def", short="n", n=VALUE, player=PLAYER,
          doc="Give the player's leader +N defense (or -N with a negative number; not damage).")
-    v.op("damage_mod", n=VALUE, by=REF, to=REF, kind=STR, prevent=BOOL, max=VALUE, until=STR,
+    v.op("damage_mod", n=VALUE, by=REF, to=REF, kind=STR, prevent=BOOL, max=VALUE, until=STR, once=BOOL,
          doc="A replacement effect on damage (5.13.2, 10.10): damage dealt BY matching sources TO "
-             "matching cards changes by N, becomes MAX when it is more, or does not happen (prevent).")
+             "matching cards changes by N, becomes MAX when it is more, or does not happen (prevent); "
+             "`once`: it ends after it has replaced damage once (\"the next time ... would take damage\").")
     # ------------------------------------------------------------------- play points
     v.op("recover_pp", short="n", n=VALUE, player=PLAYER, doc="Recover N play points (5.14).")
     # ---------------------------------------------------------------- cards and zones

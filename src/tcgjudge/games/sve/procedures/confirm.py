@@ -61,6 +61,8 @@ def proc_confirm(g: Game, f: Frame) -> None:
             _group_played(g, trig)
             if not _condition_holds(g, trig):
                 continue  # 10.7.3.2: it cannot be played; its pending instance is gone
+            if _fanfare_barred(g, trig):
+                continue  # "Its Fanfare abilities can't be performed" (12.4.1, 10.7.3.2)
             play_trigger(g, f, trig)
             return
         if f.step == 3:
@@ -85,6 +87,27 @@ def _condition_holds(g: Game, t) -> bool:
         return True
     g.note(f"{g.rules.obj_name(g, t.source, None)}: its ability's condition does not hold; it does nothing (10.7.3.2)")
     return False
+
+
+def _fanfare_barred(g: Game, t) -> bool:
+    """A Fanfare ability (12.4.1) of a card on the field that an effect says can't be performed (the
+    flag ``no_fanfare``) is not played: its pending instance is gone (10.7.3.2)."""
+    spec = t.ability.spec if isinstance(t.ability.spec, dict) else {}
+    on = spec.get("on")
+    if not isinstance(on, dict) or t.source not in g.objects:
+        return False
+
+    def _has(k: str, v: str) -> bool:
+        x = on.get(k)
+        return x == v or (isinstance(x, (tuple, list)) and v in x)
+
+    # 12.4.3: "[Fanfare] [text]" is "When this card is put onto the field from a zone other than the field"
+    if not (_has("event", "move") and on.get("subject") == "self" and _has("to", "field") and _has("not_from", "field")):
+        return False
+    if "no_fanfare" not in g.chars(t.source).get("flags", ()):
+        return False
+    g.note(f"{g.rules.obj_name(g, t.source, None)}: its Fanfare abilities can't be performed (12.4.1)")
+    return True
 
 
 def play_trigger(g: Game, f: Frame, t) -> None:

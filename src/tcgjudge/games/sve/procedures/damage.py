@@ -49,6 +49,18 @@ def _kind_ok(kind: str | None, kinds: list[str]) -> bool:
     return kind in (None, "any") or kind in kinds
 
 
+def used_once(g: Game, source: int | None, target: int, kinds: list[str]) -> list[int]:
+    """The ``once`` replacement effects that apply to one instance ("the next time this follower
+    would take damage this turn, it doesn't", 10.10): they are used up by it."""
+    out = []
+    for e in g.effects:
+        if e.op == "damage_mod" and e.args.get("once"):
+            ctx = Ctx(g, e.controller, e.source, dict(e.args.get("env") or {}))
+            if _applies(g, ctx, e.args, source, target, kinds):
+                out.append(e.eid)
+    return out
+
+
 def modifiers(g: Game, source: int | None, target: int, kinds: list[str]) -> list[tuple]:
     """The replacement effects that apply to one instance: ``("add", n)`` or ``("prevent",)``."""
     out: list[tuple] = []
@@ -115,6 +127,9 @@ def proc_damage(g: Game, f: Frame) -> None:
             d["final"][i] = 0
             continue
         mods = modifiers(g, src, tgt, kinds)
+        once = used_once(g, src, tgt, kinds)
+        if once:  # 10.10: a replacement for the next time only is used up as it applies
+            d.setdefault("used", []).extend(x for x in once if x not in d.get("used", []))
         results = sorted({outcome(n, order) for order in permutations(mods)}) if len(mods) <= 5 else [
             outcome(n, tuple(mods))]
         if len(results) == 1:
@@ -128,6 +143,9 @@ def proc_damage(g: Game, f: Frame) -> None:
                   [(f"choose {r}", r) for r in results])
             return
         d["final"][i] = ans
+    if d.get("used"):
+        g.effects = [e for e in g.effects if e.eid not in d["used"]]
+        g.touch()
     dealt = apply_damage(g, items, d["final"], d.get("p", g.active))
     g.pop(dealt)
 
