@@ -238,7 +238,7 @@ SVE_CHOICES = {
     "partial", "passive", "place", "qualifier", "quant", "ref", "ref_one", "trigger_phrase", "value",
     "paragraph", "spell_text", "effect", "sentence", "effects", "joiner", "body", "count_word", "stats", "pp",
     "np_one", "head", "adjective", "keywords", "static_sentence", "trigger_costs", "act_costs", "act_icon_cost",
-    "player", "fan_whose", "dmg_subject", "dmg_kind", "ref_item", "cap_subject", "repl_new",
+    "player", "fan_whose", "dmg_subject", "dmg_kind", "ref_item", "cap_subject", "repl_new", "search_dest",
 }
 
 #: constructs of the SVE grammar no `conformance/sve/cards/` scenario plays yet (this list may
