@@ -51,7 +51,6 @@ def test_searches_general_form() -> None:
 @pytest.mark.rules("sve", "5.7")
 def test_search_pronouns_must_agree() -> None:
     for text in ("Fanfare: Search your deck for a spell and add them to your hand.",
-                 "Fanfare: Search your deck for up to 2 spells and add it to your hand.",
                  "Fanfare: Search your deck for up to 2 spells, reveal it, and add them to your hand.",
                  "Fanfare: Search your deck for a spell with different names and add it to your hand."):
         with pytest.raises(Uncompilable):
@@ -74,3 +73,11 @@ def test_either_description_each_with_its_own_qualifier() -> None:
     do = _auto("Fanfare: Search your deck for a 1-cost spell or 1-cost amulet, reveal it, add it to your hand, "
                "then shuffle your deck.")["do"]
     assert do == [{"search": {"filter": {"cost": 1, "type": ["spell", "amulet"]}, "n": 1, "to": "hand"}}]
+
+
+@pytest.mark.rules("sve", "5.10.1")
+def test_one_of_the_cards_looked_at() -> None:
+    do = _auto("Fanfare: Look at the top 3 cards of your deck. Put one of them on the top of your deck. "
+               "Bury the rest.")["do"]
+    assert do[1]["select"]["from"] == {"zone": "deck", "in": "looked", "player": "you"}
+    assert do[2] == {"to_deck": {"what": do[1]["select"]["as"], "pos": "top"}}

@@ -19,7 +19,7 @@ from typing import Any
 from lark import Token, v_args
 
 from ...cards.textcompiler import NoParse
-from .assembly import GROUP_DISTINCT, GROUP_TOTAL
+from .assembly import GROUP_DISTINCT, GROUP_TOTAL, _pick
 
 #: the qualifier "with different names" in a noun phrase (``grammar_compiler.q_different_names``)
 DISTINCT_NAMES = "distinct_names"
@@ -91,6 +91,17 @@ class MovingCosts:
         if s.filt.get("controller", "you") != "you" or s.filt.get("zone", "field") != "field":
             raise NoParse("engage cards of your field")
         return [{"engage_total": {"min": int(str(n)), "filter": f}}]  # 10.4.6, 2.5
+
+    # -- the cards looked at (5.10.1) ------------------------------------------------------------------
+    @_inline
+    def np_one_of_them(self) -> Any:
+        return self.np_one({"n": 1}, ("head", ["card"]), ("place", "among", None))  # type: ignore[attr-defined]
+
+    @_inline
+    def put_among_top(self, s: Any) -> list:
+        if s.each or s.up_to or s.n != 1 or s.filt.get("in") != "$look":
+            raise NoParse("put one of the cards looked at on the top")
+        return [_pick(s, False), {"to_deck": {"what": "$it", "pos": "top"}}]  # 5.10.1
 
     # -- searches (5.7) -----------------------------------------------------------------------------
     @_inline
