@@ -625,12 +625,16 @@ def op_search(rt: Run, a: dict) -> bool:
         loc["n"] = value(rt.ctx, a.get("n", 1))
         loc["got"] = []
     take_pick(loc, rt.answer())
+    if a.get("distinct") == "name":  # SVE 2.1: "with different names": no two found share a name
+        taken = {g.chars(x)["name"] for x in loc["got"]}
+        loc["cands"] = [x for x in loc["cands"] if g.chars(x)["name"] not in taken]
     if len(loc["got"]) < loc["n"] and loc["cands"]:
         # identical cards in a hidden zone: one option each
         opts = [(f"choose {g.objects[c].card.key}", c) for c in one_per_card(g, loc["cands"])]
-        if _has_condition(a["filter"]):
+        if _has_condition(a["filter"]) or a.get("up_to"):
             # a hidden zone search for cards with specific information may fail to find (CR
-            # 1012.2, SVE 4.1.2.2); a search for a number of cards must find them (SVE 5.7.1.1)
+            # 1012.2, SVE 4.1.2.2); a search for a number of cards must find them (SVE 5.7.1.1),
+            # unless it is for "up to" that number (the searcher may stop)
             opts.append(("done", "done"))
         return rt.ask(rt.p, "search", f"search your {zone}", opts)
     if "moved" not in loc:

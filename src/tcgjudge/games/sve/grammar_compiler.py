@@ -69,6 +69,7 @@ from .long_tail import (
     resolve_it_has,
     resolve_stat_again,
 )
+from .moving_costs import MovingCosts
 from .notation import KEYWORDS, TOKEN_NAMES, TRIGGER_MARKERS, notation, render, split_sentences
 from .nouns_amounts import NounsAmounts
 from .numbers import Numbers, check_x_choice, same_kinds
@@ -197,7 +198,7 @@ class _NP:
 @v_args(inline=True)
 class SveSemantics(AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
-                  Numbers, Durations, Transformer):
+                  Numbers, Durations, MovingCosts, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     _names = _VOCAB["CARDNAME"]  # the card names of the vocabulary, as the data spells them

@@ -30,6 +30,15 @@ _inline = v_args(inline=True)
 _PLACE_KEYS = ("controller", "zone", "player", "in")
 #: the parts of a noun phrase that name a kind of card (a trait, a class, a name, a token's name)
 _KINDS = ("trait", "class", "name", "token_name", "not_class", "trait_and")
+#: what a description says beyond its kind, its card type and where the card is
+_PLAIN_KEYS = ("trait", "class", "name", "type", *_PLACE_KEYS)
+
+
+def _both_qualified(a: Sel, bare: tuple) -> bool:
+    """Does each of two descriptions joined by "or" have its own adjective or qualifier (so that
+    "or" cannot join the heads of one description)?"""
+    own = any(isinstance(p, tuple) and p and p[0] in ("adj", "qual") for p in bare)
+    return own and any(k not in _PLAIN_KEYS for k in a.filt)
 
 
 class NounsAmounts:
@@ -56,9 +65,12 @@ class NounsAmounts:
     def np_or_bare(self, a: Sel, bare: tuple) -> Sel:
         if a.each or a.plural:
             raise NoParse("or")  # "each A or B": read by np_or with both articles
-        if not any(isinstance(p, tuple) and p and p[0] in _KINDS for p in bare):
+        if not any(isinstance(p, tuple) and p and p[0] in _KINDS for p in bare) and not _both_qualified(a, bare):
             # "an Umamusume follower or amulet that costs 4 or less": "or" joins the two heads (the
-            # kind and the qualifiers are both's); the bare noun stands alone only with its own kind
+            # kind and the qualifiers are both's); the bare noun stands alone only with its own kind,
+            # or when both descriptions have their own qualifiers ("a 1-cost spell or 1-cost amulet",
+            # "a spell that costs 3 or less or amulet that costs 3 or less": nothing of the first is
+            # written after the second)
             raise NoParse("or: a head")
         b = self.np_one({"n": a.n, **({"up_to": True} if a.up_to else {})}, *bare)  # type: ignore[attr-defined]
         return self.np_or(a, b)  # type: ignore[attr-defined]

@@ -10,6 +10,7 @@ from ....cards.context import Ctx, has_kw, players, select, value
 from ....cards.play import can_pay_generic, pay_generic, pick_for_cost
 from ....kernel.game import dcopy
 from .. import links
+from .moving_costs import MOVING_COSTS, can_pay_moving, pay_moving
 
 if TYPE_CHECKING:
     from ....kernel.game import Frame, Game
@@ -269,6 +270,8 @@ def pay_item(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
         return _may_pay(g, f, arg)
     if name == "either":
         return _either(g, f, arg)
+    if name in MOVING_COSTS:  # costs that move other cards (10.4)
+        return pay_moving(g, f, name, arg)
     if name == "process_less":  # 10.4.7.3: the card's cost, or the process and a lower cost
         return _either(g, f, arg, ("play without the process", "execute the process (it costs less)"),
                        "_paid_process")
@@ -516,6 +519,9 @@ def can_pay(g: Game, p: int, src: int | None, items: list, env: dict, ep_ok: boo
                 return False
         elif name == "do":
             if not _value_cost_ok(g, p, ctx, arg):
+                return False
+        elif name in MOVING_COSTS:
+            if not can_pay_moving(g, p, src, name, arg, ctx):
                 return False
         elif not can_pay_generic(g, p, src, name, arg, ctx):
             return False
