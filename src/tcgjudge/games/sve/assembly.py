@@ -1149,6 +1149,10 @@ class _Asm:
             self.run(it["then"], sub)
             if sub:
                 out.append({"if": {"cond": c, "then": sub}})
+            elif any("@target" in x or "@targets" in x for x in it["then"]):
+                # "If A, select X. Deal 4 damage to it.": the selection is made as the ability is
+                # played (10.6.2.3) and the condition would govern nothing: refused, never dropped
+                raise NoParse("a condition on a selection alone")
         elif "@instead" in it:
             c = and_cond(cond, self.sub(it["cond"]) if it["cond"] is not None else None)
             if c is None:
