@@ -58,6 +58,7 @@ from .assembly import (
 from .assembly import definite_ref as _ref
 from .cost_changes import CostChanges
 from .durations import Durations
+from .event_words import EventWords
 from .later_events import LaterEvents
 from .later_sets import LaterSets
 from .long_tail import (
@@ -198,7 +199,7 @@ class _NP:
 @v_args(inline=True)
 class SveSemantics(AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
-                  Numbers, Durations, MovingCosts, Transformer):
+                  Numbers, Durations, MovingCosts, EventWords, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     _names = _VOCAB["CARDNAME"]  # the card names of the vocabulary, as the data spells them

@@ -25,6 +25,7 @@ from lark import Token, v_args
 
 from ...cards.textcompiler import NUMBER_WORDS, NoParse
 from .assembly import _give, st_self_less
+from .event_words import field_follower_evolves
 
 _inline = v_args(inline=True)
 
@@ -130,7 +131,9 @@ class LaterSets:
     @_inline
     def on_np_evolves(self, _w: Token, s: Any) -> dict:
         f = dict(s.filt)
-        if s.each or s.up_to or s.n != 1 or f.get("controller") != "you" or "zone" in f:
+        if f.get("controller") != "you":
+            return field_follower_evolves(s)  # either player's follower, or the opponent's
+        if s.each or s.up_to or s.n != 1 or "zone" in f:
             raise NoParse("whose follower evolves")  # read: a follower on your field
         if f.get("type") != "follower" or set(f) <= {"type", "controller", "other"}:
             raise NoParse("a described follower")  # the plain forms are on_ally_evolves
