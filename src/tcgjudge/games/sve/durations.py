@@ -161,6 +161,16 @@ class Durations:
         mine = "your turn" in " ".join(str(t).lower().split())
         return (None, tc.st_your_turn(x) if mine else tc.st_their_turn(x), False)
 
+    @_inline
+    def ref_no_attack_its_next(self, w: Any) -> list:
+        if w != "$it":
+            raise NoParse("its controller's: of the cards just selected")
+        return _restrict(w, "cannot_attack", END_ITS_CONTROLLERS_NEXT)  # 8.4.1
+
+    @_inline
+    def ref_loses_all_no_attack(self, w: Any) -> list:
+        return _lose(w, {"abilities": True}, None) + _restrict(w, "cannot_attack", None)
+
     # -- one stat changed (5.26) -----------------------------------------------------------------
     @_inline
     def give_defense_keywords(self, w: Any, n: Token, kws: list, until: str | None = None) -> list:
