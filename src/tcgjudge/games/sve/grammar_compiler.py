@@ -604,8 +604,6 @@ class SveSemantics(AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, 
             return [{"reveal": {"what": w, "as": "$new"}}]  # "it": the card revealed (5.8)
         return [{"reveal": w}]
 
-    def search(self, s: Sel) -> list:
-        return tc.k_search(s)
 
     def max_pp(self, n: Token) -> list:
         return tc.k_max_pp(_num(n))
@@ -626,8 +624,6 @@ class SveSemantics(AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, 
         until = rest[-1]
         return [{"damage_mod": {"to": _ref(w), "prevent": True, "until": until}}]
 
-    def search_ex(self, s: Sel) -> list:
-        return tc.k_search_ex(s)  # 5.7
 
     def search_two_ex(self, s: Sel, name: Token) -> list:
         if s.each or s.up_to or s.n != 1 or set(s.filt) != {"name"}:
@@ -635,8 +631,6 @@ class SveSemantics(AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, 
         b = self.np_name({"n": 1}, name)
         return tc.k_search_ex(s) + tc.k_search_ex(b)  # 5.7: each name found is put there
 
-    def search_field(self, s: Sel) -> list:
-        return tc.k_search_field(s)
 
     def draw_up(self, n: Token) -> list:
         return tc.k_draw_up(_num(n))  # 5.9.3
@@ -2597,14 +2591,8 @@ class _NewerTemplate(Transformer):
     def k_trait_and(self, a: Token, b: Token) -> tuple:
         return ("trait_and", [_VOCAB["TRAIT"].get(str(t).lower(), str(t)) for t in (a, b)])
 
-    def search_summon_shuffle(self, s: Sel) -> list:
-        return tc.k_search_field(s)
 
-    def search_add_shuffle(self, s: Sel) -> list:
-        return tc.k_search(s)
 
-    def search_ex_shuffle(self, s: Sel) -> list:
-        return tc.k_search_ex(s)
 
     def deal_them_each(self, n: Any) -> list:
         return tc.k_deal_it(n)

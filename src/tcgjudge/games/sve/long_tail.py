@@ -117,11 +117,6 @@ class LongTail:
             got.append(item)
         return [*got, {"bind": {"as": "$new", "value": ["found_a", "found_b"]}}]
 
-    @_inline
-    def search_summon_them(self, s: Any) -> list:
-        if s.each or not (s.up_to or (isinstance(s.n, int) and s.n > 1)):
-            raise NoParse("'them': more than one card")  # "summon it" is the search of one card
-        return k_search_field(s)  # 5.7; the cards found are put onto the field (5.4.1)
 
     # -- triggers ------------------------------------------------------------------------------------
     @_inline
