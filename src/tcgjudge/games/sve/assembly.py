@@ -587,14 +587,15 @@ def _pick(s: Sel, may: bool) -> dict:
     f.setdefault("zone", "deck")
     f.setdefault("player", "you")
     total, distinct = f.pop(GROUP_TOTAL, None), f.pop(GROUP_DISTINCT, None)
-    n = s.n if isinstance(s.n, int) else 1
-    if total is None and distinct is None:
-        if isinstance(s.n, dict) and "count" in s.n and s.up_to:
-            n = {"count": dict(f)}  # "any number of followers from your hand": up to all of them
-        return {"select": {"as": "$new", "from": f, "n": n, "up_to": may or s.up_to}}
+    n: Any = s.n
     if isinstance(s.n, dict) and "count" in s.n and s.up_to:
-        n = {"count": dict(f)}  # "any number of X that cost a total of 6 or less": up to all of them
-    elif n < 2:
+        n = {"count": dict(f)}  # "any number of followers from your hand": up to all of them
+    elif not isinstance(s.n, int):
+        # "up to X followers": a count the text defines elsewhere is not read here (never one card)
+        raise NoParse("a number of cards to choose that is not a number")
+    if total is None and distinct is None:
+        return {"select": {"as": "$new", "from": f, "n": n, "up_to": may or s.up_to}}
+    if isinstance(n, int) and n < 2:
         raise NoParse("a total or different classes of one card")
     got = {"as": "$new", "from": f, "n": n, "up_to": may or s.up_to}
     if total is not None:
