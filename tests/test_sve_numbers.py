@@ -107,3 +107,15 @@ def test_values_and_selections_of_the_family() -> None:
         sve("Fanfare: For each spell in your cemetery, select an enemy follower on the field and banish it.")
     got = sve("Each follower with 1 attack on your field has Aura.")
     assert got["abilities"][0]["static"]["affects"] == {"atk_is": 1, "type": "follower", "controller": "you"}
+
+
+@pytest.mark.rules("sve", "5.2.1.2")
+def test_a_selection_of_up_to_x_cards_is_refused_not_one_card() -> None:
+    """"up to X followers from your hand": X is defined by another sentence; the selection chose one
+    card whatever X was.  Such a text is not read; "any number of" and "up to 2" read as before."""
+    with pytest.raises(Uncompilable):
+        sve("Fanfare: X equals the number of cards in your hand. You may put up to X followers from your "
+            "hand onto your field.")
+    assert auto("Fanfare: You may put up to 2 followers from your hand onto your field.")["do"][0]["select"]["n"] == 2
+    n = auto("Fanfare: You may put any number of followers from your hand onto your field.")["do"][0]["select"]["n"]
+    assert n == {"count": {"type": "follower", "zone": "hand", "player": "you"}}
