@@ -10,7 +10,7 @@ from ....cards.context import Ctx, has_kw, players, select, value
 from ....cards.play import can_pay_generic, pay_generic, pick_for_cost
 from ....kernel.game import dcopy
 from .. import links
-from .moving_costs import MOVING_COSTS, can_pay_moving, pay_moving
+from .moving_costs import MOVING_COSTS, can_pay_moving, pay_moving, push_cost_moves
 
 if TYPE_CHECKING:
     from ....kernel.game import Frame, Game
@@ -276,27 +276,6 @@ def pay_item(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
         return _either(g, f, arg, ("play without the process", "execute the process (it costs less)"),
                        "_paid_process")
     return pay_generic(g, f, name, arg)
-
-
-def push_cost_moves(g: Game, p: int, ids: list[int], dest: str, cause: str) -> bool:
-    """Move cards as (part of) a cost through the ``moves`` procedure, so that the replacement
-    effects of every move apply (Stack 13.3.2.2, ``replacement`` abilities, 10.10); whatever
-    replaces the move, the cost counts as paid (10.6.2.5.2).  True: the procedure was pushed
-    (the cost item resumes when it ends); False: there was nothing to move."""
-    from .moves import plan_entry
-
-    plan = []
-    for oid in ids:
-        o = g.objects.get(oid)
-        if o is None:
-            continue
-        e = plan_entry(o, dest, cause, {}, p)
-        if e is not None:
-            plan.append(e)
-    if not plan:
-        return False
-    g.push("moves", p=p, plan=plan, stage=1, i=0)
-    return True
 
 
 def _either(g: Game, f: Frame, arg: dict, labels: tuple[str, str] = ("pay the cost", "pay the alternate cost"),

@@ -92,7 +92,11 @@ def can_pay_moving(g: Game, p: int, src: int | None, name: str, arg: Any, ctx: C
     raise ValueError(f"not a moving cost: {name}")
 
 
-def _push_moves(g: Game, p: int, ids: list[int], dest: str, cause: str, extra: dict) -> bool:
+def push_cost_moves(g: Game, p: int, ids: list[int], dest: str, cause: str, extra: dict | None = None) -> bool:
+    """Move cards as (part of) a cost through the ``moves`` procedure, so that the replacement
+    effects of every move apply (Stack 13.3.2.2, ``replacement`` abilities, 10.10); whatever
+    replaces the move, the cost counts as paid (10.6.2.5.2).  True: the procedure was pushed
+    (the cost item resumes when it ends); False: there was nothing to move."""
     from .moves import plan_entry
 
     plan = []
@@ -100,7 +104,7 @@ def _push_moves(g: Game, p: int, ids: list[int], dest: str, cause: str, extra: d
         o = g.objects.get(oid)
         if o is None:
             continue
-        e = plan_entry(o, dest, cause, extra, p)
+        e = plan_entry(o, dest, cause, extra or {}, p)
         if e is not None:
             plan.append(e)
     if not plan:
@@ -142,7 +146,7 @@ def pay_moving(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
             to = arg.get("to", "hand")
             extra: dict = {"to": to, "pos": arg.get("pos", "top"), "shuffle": bool(arg.get("shuffle"))}
             cause = {"ex_area": "put_ex", "deck": "to_deck"}.get(to, "move")
-            if _push_moves(g, p, got, to, cause, extra):
+            if push_cost_moves(g, p, got, to, cause, extra):
                 return None
         return _finish(d, name, loc["got"])
     if name == "discard_random":
@@ -166,7 +170,7 @@ def pay_moving(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
             loc["got"] = got
             loc["moving"] = True
             to = arg.get("to", "banished")
-            if _push_moves(g, p, got, to, "banish" if to == "banished" else "bury", {}):
+            if push_cost_moves(g, p, got, to, "banish" if to == "banished" else "bury", {}):
                 return None
         return _finish(d, name, loc["got"])
     if name == "engage_total":
@@ -201,4 +205,4 @@ def pay_moving(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
     raise ValueError(f"not a moving cost: {name}")
 
 
-__all__ = ["MOVING_COSTS", "can_pay_moving", "move_candidates", "pay_moving"]
+__all__ = ["MOVING_COSTS", "can_pay_moving", "move_candidates", "pay_moving", "push_cost_moves"]
