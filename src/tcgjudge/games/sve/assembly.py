@@ -331,14 +331,6 @@ def k_put_owner_ex(w: Any) -> list:
     return [{"move": {"what": w, "to": "ex_area", "as": "$new"}}]  # 4.1.6: its owner's zone
 
 
-def k_top(w: Any) -> list:
-    return [{"to_deck": {"what": w, "pos": "top"}}]
-
-
-def k_bottom(w: Any) -> list:
-    return [{"to_deck": {"what": w, "pos": "bottom"}}]
-
-
 def k_top_or_bottom(w: Any) -> list:
     # no player named: the effect's controller performs it and chooses (3.1.2.4.1)
     return [{"to_deck": {"what": w, "pos": "top_or_bottom", "player": "you"}}]
@@ -361,14 +353,6 @@ def _their(v: Any, p: str) -> Any:
     if isinstance(v, dict):
         return {k: _their(x, p) for k, x in v.items()}
     return v
-
-
-def k_sel_bottom(s: Sel) -> list:
-    return [{"@target": s}, {"to_deck": {"what": "$it", "pos": "bottom"}}]
-
-
-def k_sel_top(s: Sel) -> list:
-    return [{"@target": s}, {"to_deck": {"what": "$it", "pos": "top"}}]
 
 
 def k_shuffle_in(w: Any) -> list:

@@ -57,6 +57,7 @@ from .assembly import (
 )
 from .assembly import definite_ref as _ref
 from .cost_changes import CostChanges
+from .deck_positions import DeckPositions
 from .durations import Durations
 from .event_words import EventWords
 from .later_events import LaterEvents
@@ -199,7 +200,7 @@ class _NP:
 @v_args(inline=True)
 class SveSemantics(AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
-                  Numbers, Durations, MovingCosts, EventWords, Transformer):
+                  Numbers, Durations, MovingCosts, EventWords, DeckPositions, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     _names = _VOCAB["CARDNAME"]  # the card names of the vocabulary, as the data spells them
@@ -589,9 +590,6 @@ class SveSemantics(AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, 
     def summon_ref(self, w: Any) -> list:
         return tc.k_summon_ref(_ref(w))  # 5.4.1
 
-    def to_deck_top(self, w: Any) -> list:
-        return tc.k_top(_ref(w))
-
     def to_hand(self, w: Any) -> list:
         return tc.k_to_hand(_ref(w))
 
@@ -649,11 +647,6 @@ class SveSemantics(AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, 
     def transform_into(self, w: Any, name: Token) -> list:
         return tc.k_transform(_ref(w), _VOCAB["TOKEN"].get(str(name).lower(), str(name)))  # 5.16
 
-    def sel_bottom(self, s: Sel) -> list:
-        if s.each:
-            raise NoParse("each")
-        return tc.k_sel_bottom(s)
-
     def box(self, w: Any) -> list:
         return tc.k_box(_ref(w))  # 5.30
 
@@ -670,9 +663,6 @@ class SveSemantics(AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, 
 
     def shuffle_in(self, w: Any) -> list:
         return tc.k_shuffle_in(_ref(w))
-
-    def to_deck_bottom(self, w: Any) -> list:
-        return tc.k_bottom(_ref(w))
 
     def to_ex(self, w: Any) -> list:
         return tc.k_to_ex(_ref(w))

@@ -212,6 +212,11 @@ def plan_entry(o: Obj, dest: str, cause: str, extra: dict, performer: int) -> di
             "cause": cause, "shuffle": bool(extra.get("shuffle")), "ask": None, "chooser": chooser}
 
 
+def _place_words(pos: str) -> str:
+    """A place in a deck in words: "top", "bottom", "3" (4.1.3.1: the 3rd card from the top)."""
+    return f"{pos} from the top" if pos.isdigit() else f"on the {pos}"
+
+
 # -------------------------------------------------------------------- the procedure
 def proc_moves(g: Game, f: Frame) -> None:
     d = f.data
@@ -399,15 +404,17 @@ def _replacements(g: Game, f: Frame, e: dict) -> bool:
                 g.note(f"{rules.obj_name(g, e['oid'], None)} does not move: {ab.text[:60]} (10.10.1)")
                 return True
         e["done_repl"] = True
-    if e["dest"] == "deck" and e["pos"] == "top_or_bottom":
-        # "on the top or bottom of its owner's deck": the player who performs it chooses, the
-        # effect's controller when the text names nobody (3.1.2.4.1), else the card's controller
-        # ("Its controller puts it ...")
+    if e["dest"] == "deck" and "_or_" in str(e["pos"]):
+        # "on the top or bottom of its owner's deck", "2nd from the top or on the bottom": the
+        # player who performs it chooses, the effect's controller when the text names nobody
+        # (3.1.2.4.1), else the card's controller ("Its controller puts it ...")
         ans = g.answer(f)
         if ans is None:
             chooser = e.get("chooser")
-            g.ask(o.controller if chooser is None else chooser, "deck_position", f"put {rules.obj_name(g, e['oid'], None)} on the top or the bottom "
-                  "of its owner's deck?", [("choose top", "top"), ("choose bottom", "bottom")])
+            places = str(e["pos"]).split("_or_")
+            g.ask(o.controller if chooser is None else chooser, "deck_position",
+                  f"put {rules.obj_name(g, e['oid'], None)} {' or '.join(map(_place_words, places))} "
+                  "of its owner's deck?", [(f"choose {p}", p) for p in places])
             return False
         e["pos"] = ans
     if e["dest"] == "field" and e["orient"] in (None, "reserved") and not e.get("done_ward"):
