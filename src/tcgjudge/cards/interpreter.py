@@ -291,7 +291,7 @@ def op_choose_player(rt: Run, a: dict) -> bool:
 
 def _modify_args(rt: Run, a: dict) -> dict:
     out = {}
-    for k in ("atk", "def", "cost", "level"):
+    for k in ("atk", "def", "cost", "level", "cost_set"):
         if k in a:
             out[k] = value(rt.ctx, a[k])
     return out

@@ -169,8 +169,10 @@ def core_vocabulary() -> Vocabulary:
     v.op("modify", required=("what",), what=REF, atk=VALUE, cost=VALUE, level=VALUE,
          until=STR, **{"def": VALUE, "while": COND},
          doc="Add to ATK/DEF (or other numbers) for a duration (or as long as 'while' holds).")
-    v.op("set_stats", required=("what",), what=REF, atk=VALUE, until=STR, **{"def": VALUE, "while": COND},
-         doc="ATK/DEF become the given values (CR 1014.2).")
+    v.op("set_stats", required=("what",), what=REF, atk=VALUE, until=STR, cost_set=VALUE,
+         **{"def": VALUE, "while": COND},
+         doc="ATK/DEF become the given values (CR 1014.2); `cost_set`: the cost of playing the card "
+             "becomes N before its increases and decreases apply (SVE 10.10.2.4).")
     v.op("grant", required=("what",), what=REF, keywords=ANY, abilities=ANY, flags=STRS, races=STRS,
          types=STRS, elements=STRS, names=STRS, until=STR, **{"while": COND},
          doc="Give keywords, abilities, flags, races, types or names (the card is also named ...).")

@@ -1290,7 +1290,8 @@ class _Asm:
             refs = [arg]
         else:
             refs = [arg.get("what")] if isinstance(arg, dict) else []
-        cost_only = op == "modify" and isinstance(arg, dict) and set(arg) - {"what", "until"} == {"cost"}
+        cost_only = isinstance(arg, dict) and (op, set(arg) - {"what", "until"}) in (
+            ("modify", {"cost"}), ("set_stats", {"cost_set"}))
         if op in ("modify", "set_stats") and not cost_only and any(
                 isinstance(w, str) and any(t.get("as") == w and "leader" in _listed(t.get("type"))
                                            for t in self.targets) for w in refs):

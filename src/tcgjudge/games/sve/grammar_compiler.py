@@ -56,6 +56,7 @@ from .assembly import (
     prune,
 )
 from .assembly import definite_ref as _ref
+from .card_costs import CardCosts
 from .cost_changes import CostChanges
 from .durations import Durations
 from .event_words import EventWords
@@ -197,7 +198,7 @@ class _NP:
 
 
 @v_args(inline=True)
-class SveSemantics(AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts,
+class SveSemantics(CardCosts, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
                   Numbers, Durations, MovingCosts, EventWords, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
