@@ -50,3 +50,13 @@ def test_counters_removed_from_a_card_of_your_field_as_a_cost() -> None:
                  "Act Remove 2 water counters from an enemy amulet on the field: Draw a card."):
         with pytest.raises(Uncompilable):
             compile_text(text)
+
+
+@pytest.mark.rules("sve", "5.7", "2.5")
+def test_search_for_cards_of_a_total_cost() -> None:
+    a = _auto("Fanfare: Search your deck for up to 2 Earth Sigil amulets that cost a total of 4 or less, put them "
+              "into your EX area, then shuffle your deck. They cost 0 to play this turn.")
+    assert a["do"][0] == {"search": {"filter": {"trait": "Earth Sigil", "type": "amulet"}, "n": 2, "to": "ex_area",
+                                     "as": "c", "cost_total_max": 4}}
+    with pytest.raises(Uncompilable):  # the total of one card
+        compile_text("Fanfare: Search your deck for a spell that cost a total of 2 or less, put it into your EX area.")
