@@ -60,3 +60,15 @@ def test_search_for_cards_of_a_total_cost() -> None:
                                      "as": "c", "cost_total_max": 4}}
     with pytest.raises(Uncompilable):  # the total of one card
         compile_text("Fanfare: Search your deck for a spell that cost a total of 2 or less, put it into your EX area.")
+
+
+@pytest.mark.rules("sve", "10.6.2.3", "2.5")
+def test_select_cards_of_a_total_cost() -> None:
+    a = _auto("Fanfare: Select up to 2 Vampire cards that cost a total of 6 or less in your cemetery and put them "
+              "into your EX area. They cost 0 play points to play this turn.")
+    assert a["targets"] == [{"as": "t", "cost_total_max": 6, "trait": "Vampire", "zone": "cemetery", "player": "you",
+                             "n": 2, "up_to": True}]
+    for text in ("Fanfare: Select a Machina follower that cost a total of 5 or less in your cemetery and summon it.",
+                 "Fanfare: Select up to 2 followers that cost a total of 5 or less in your hand and discard them."):
+        with pytest.raises(Uncompilable):
+            compile_text(text, card_type="follower")

@@ -1342,6 +1342,12 @@ class _Asm:
             name = self.fresh("t")
             self.zones[name] = zone if isinstance(zone, str) else "field"
             t: dict[str, Any] = {"as": name}
+            total = filt.pop(GROUP_TOTAL, None)
+            if total is not None:
+                # 2.5: "Select up to 2 Vampire cards that cost a total of 6 or less in your cemetery"
+                if not (s.up_to and isinstance(s.n, int) and s.n > 1):
+                    raise NoParse("a total cost of one card")
+                t["cost_total_max"] = total
             t.update(filt)
             if s.n != 1:
                 t["n"] = s.n
