@@ -291,7 +291,7 @@ def op_choose_player(rt: Run, a: dict) -> bool:
 
 def _modify_args(rt: Run, a: dict) -> dict:
     out = {}
-    for k in ("atk", "def", "cost", "level"):
+    for k in ("atk", "def", "cost", "level", "cost_set"):
         if k in a:
             out[k] = value(rt.ctx, a[k])
     return out
@@ -628,6 +628,9 @@ def op_search(rt: Run, a: dict) -> bool:
     if a.get("distinct") == "name":  # SVE 2.1: "with different names": no two found share a name
         taken = {g.chars(x)["name"] for x in loc["got"]}
         loc["cands"] = [x for x in loc["cands"] if g.chars(x)["name"] not in taken]
+    if "cost_total_max" in a:  # SVE 2.5: "that cost a total of 4 or less": the costs found added
+        room = value(rt.ctx, a["cost_total_max"]) - sum(int(g.chars(x).get("cost") or 0) for x in loc["got"])
+        loc["cands"] = [x for x in loc["cands"] if int(g.chars(x).get("cost") or 0) <= room]
     if len(loc["got"]) < loc["n"] and loc["cands"]:
         # identical cards in a hidden zone: one option each
         opts = [(f"choose {g.objects[c].card.key}", c) for c in one_per_card(g, loc["cands"])]

@@ -169,8 +169,10 @@ def core_vocabulary() -> Vocabulary:
     v.op("modify", required=("what",), what=REF, atk=VALUE, cost=VALUE, level=VALUE,
          until=STR, **{"def": VALUE, "while": COND},
          doc="Add to ATK/DEF (or other numbers) for a duration (or as long as 'while' holds).")
-    v.op("set_stats", required=("what",), what=REF, atk=VALUE, until=STR, **{"def": VALUE, "while": COND},
-         doc="ATK/DEF become the given values (CR 1014.2).")
+    v.op("set_stats", required=("what",), what=REF, atk=VALUE, until=STR, cost_set=VALUE,
+         **{"def": VALUE, "while": COND},
+         doc="ATK/DEF become the given values (CR 1014.2); `cost_set`: the cost of playing the card "
+             "becomes N before its increases and decreases apply (SVE 10.10.2.4).")
     v.op("grant", required=("what",), what=REF, keywords=ANY, abilities=ANY, flags=STRS, races=STRS,
          types=STRS, elements=STRS, names=STRS, until=STR, **{"while": COND},
          doc="Give keywords, abilities, flags, races, types or names (the card is also named ...).")
@@ -186,9 +188,10 @@ def core_vocabulary() -> Vocabulary:
     v.op("token", required=("card",), card=ANY, n=VALUE, player=PLAYER, zone=ZONE, orientation=STR,
          **{"as": STR}, doc="Create tokens.")
     v.op("search", required=("filter",), filter=SELECTOR, n=VALUE, player=PLAYER, zone=ZONE, to=ZONE,
-         reveal=BOOL, up_to=BOOL, shuffle=BOOL, engaged=BOOL, distinct=STR, **{"as": STR},
+         reveal=BOOL, up_to=BOOL, shuffle=BOOL, engaged=BOOL, distinct=STR, cost_total_max=VALUE, **{"as": STR},
          doc="Search a hidden zone for cards, then shuffle it; `engaged` puts them onto the field engaged; "
-             "`up_to`: the searcher may stop before N; `distinct: name`: no two cards found share a name.")
+             "`up_to`: the searcher may stop before N; `distinct: name`: no two cards found share a name; "
+             "`cost_total_max`: the costs of the cards found add up to at most this.")
     v.op("look", n=VALUE, player=PLAYER, zone=ZONE, what=REF, **{"as": STR},
          doc="Look at the top N cards of a deck (n), or at the cards `what` names, where they are.")
     v.op("reveal", short="what", required=("what",), what=REF, **{"as": STR})

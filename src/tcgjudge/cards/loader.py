@@ -406,6 +406,7 @@ class CardBuilder:
             up_to = t.pop("up_to", False)
             chooser = t.pop("chooser", None)
             divide = t.pop("divide", None)
+            total = t.pop("cost_total_max", None)
             filt = t.pop("filter", None)
             if filt is None:
                 filt = t
@@ -413,8 +414,11 @@ class CardBuilder:
                 raise CardError(f"{chk.where}: {path}[{i}]: unknown target keys {sorted(t)}")
             chk.selector(filt, f"{path}[{i}].filter")
             chk.value(n, f"{path}[{i}].n")
-            out.append(freeze({"as": name, "filter": filt, "n": n, "up_to": bool(up_to),
-                               "chooser": chooser, "divide": divide}))
+            entry = {"as": name, "filter": filt, "n": n, "up_to": bool(up_to), "chooser": chooser, "divide": divide}
+            if total is not None:
+                chk.value(total, f"{path}[{i}].cost_total_max")
+                entry["cost_total_max"] = total
+            out.append(freeze(entry))
         return tuple(out)
 
     def choose(self, v: Any, chk: Checker, path: str) -> dict:

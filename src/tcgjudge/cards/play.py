@@ -210,6 +210,9 @@ def proc_play(g: Game, f: Frame) -> None:
                     got.append(ans)
                 ans = None
             cands = [x for x in legal_targets(g, ctx, t, d.get("obj")) if x not in got]
+            if t.get("cost_total_max") is not None:  # SVE 2.5: "that cost a total of 6 or less"
+                room = value(ctx, t["cost_total_max"]) - sum(int(g.chars(x).get("cost") or 0) for x in got)
+                cands = [x for x in cands if int(g.chars(x).get("cost") or 0) <= room]
             if len(got) >= need or (not cands and len(got) >= (0 if t.get("up_to") else need)):
                 ti += 1
                 d["ti"] = ti

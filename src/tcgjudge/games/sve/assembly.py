@@ -1274,7 +1274,8 @@ class _Asm:
             refs = [arg]
         else:
             refs = [arg.get("what")] if isinstance(arg, dict) else []
-        cost_only = op == "modify" and isinstance(arg, dict) and set(arg) - {"what", "until"} == {"cost"}
+        cost_only = isinstance(arg, dict) and (op, set(arg) - {"what", "until"}) in (
+            ("modify", {"cost"}), ("set_stats", {"cost_set"}))
         if op in ("modify", "set_stats") and not cost_only and any(
                 isinstance(w, str) and any(t.get("as") == w and "leader" in _listed(t.get("type"))
                                            for t in self.targets) for w in refs):
@@ -1325,6 +1326,12 @@ class _Asm:
             name = self.fresh("t")
             self.zones[name] = zone if isinstance(zone, str) else "field"
             t: dict[str, Any] = {"as": name}
+            total = filt.pop(GROUP_TOTAL, None)
+            if total is not None:
+                # 2.5: "Select up to 2 Vampire cards that cost a total of 6 or less in your cemetery"
+                if not (s.up_to and isinstance(s.n, int) and s.n > 1):
+                    raise NoParse("a total cost of one card")
+                t["cost_total_max"] = total
             t.update(filt)
             if s.n != 1:
                 t["n"] = s.n

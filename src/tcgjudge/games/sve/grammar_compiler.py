@@ -56,6 +56,7 @@ from .assembly import (
     prune,
 )
 from .assembly import definite_ref as _ref
+from .card_costs import CardCosts
 from .cost_changes import CostChanges
 from .deck_positions import DeckPositions
 from .durations import Durations
@@ -198,7 +199,7 @@ class _NP:
 
 
 @v_args(inline=True)
-class SveSemantics(AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts,
+class SveSemantics(CardCosts, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
                   Numbers, Durations, MovingCosts, EventWords, DeckPositions, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
@@ -1237,7 +1238,10 @@ class _Sentences(SveSemantics):
         return [{"@pick": s}, {"summon": {"what": "$it", "as": "$new"}}]  # 5.10.1, 5.4.1
 
     def put_among_ex(self, s: Sel) -> list:
-        if s.filt.get("in") != "$look":
+        # 5.10.1: a card from among the cards looked at; 4.8: a card of your own hand or cemetery
+        # ("You may put a Runecraft spell from your hand into your EX area")
+        own = s.filt.get("zone") in ("hand", "cemetery") and s.filt.get("player") == "you" and not s.each
+        if s.filt.get("in") != "$look" and not own:
             raise NoParse("put a card into the EX area: which")
         return [{"@pick": s}] + tc.k_to_ex("$it")  # 5.10.1, 4.8
 

@@ -196,9 +196,15 @@ def _search_item(s: Any, to: str) -> dict:
     and "with different names" (2.1: no two found share a name)."""
     f = _deck_filter(s)
     distinct = f.pop(DISTINCT_NAMES, False)
-    if GROUP_TOTAL in f or GROUP_DISTINCT in f:
+    total = f.pop(GROUP_TOTAL, None)
+    if GROUP_DISTINCT in f:
         raise NoParse("a limit on a group of cards found")
     item: dict = {"filter": f, "n": s.n, "to": to, "as": "$new"}
+    if total is not None:
+        # "up to 2 Earth Sigil amulets that cost a total of 4 or less" (2.5: the costs added)
+        if not (isinstance(s.n, int) and s.n > 1 and s.up_to):
+            raise NoParse("a total cost of one card")
+        item["cost_total_max"] = total
     if distinct:
         if not (isinstance(s.n, int) and s.n > 1):
             raise NoParse("different names of one card")

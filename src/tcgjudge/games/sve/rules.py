@@ -183,12 +183,18 @@ class SveRules(CardRules):
         reach a hand, so it is applied here; it names this object, so it ends when the card
         leaves the hand (a card that comes back is a new card)."""
         n = 0
+        cost_set = None
         for e in g.effects:
             if e.affects[0] == "objs" and oid in e.affects[1] and is_cost_change(e):
-                n += e.args["cost"]
-        if n and c.get("cost") is not None:
+                if "cost_set" in e.args:  # "It costs 0 to play this turn" (10.10.2.4, card_costs)
+                    cost_set = e.args["cost_set"]
+                else:
+                    n += e.args["cost"]
+        if (n or cost_set is not None) and c.get("cost") is not None:
             c = dict(c)
             c["cost"] = c["cost"] + n
+            if cost_set is not None:
+                c["cost_set"] = cost_set
         return c
 
     @staticmethod
@@ -438,6 +444,11 @@ class SveRules(CardRules):
             n = env.get("X", 0)
         sets: list[int] = [] if set_to is None else [set_to]
         delta = 0
+        if c.get("cost_set") is not None:
+            # "It costs 0 to play this turn" (an effect on this card, 10.2.1.3.3): the value is set
+            # first and the card's own increases and decreases still apply after it (10.10.2.4)
+            sets.append(c["cost_set"])
+            delta += (c.get("cost", 0) or 0) - (g.base_chars(oid).get("cost", 0) or 0)
         mods = [(Ctx(g, eff.controller, eff.source), mod) for eff, mod in g.pmods(p).get("cost_mods", ())]
         mods += self._own_cost_mods(g, p, oid, c)
         for ectx, mod in mods:

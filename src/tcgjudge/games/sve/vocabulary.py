@@ -155,7 +155,8 @@ def vocabulary() -> Vocabulary:
                "step_fits": ANY}
     v.costs = {"pp": VALUE, "evolve_pp": VALUE, "evolve_card": ANY, "serve": VALUE, "drive_point": ANY,
                "earth_rite": VALUE, "lesson": VALUE, "ep": VALUE, "remove_stack": VALUE, "return": ANY,
-               "may_pay": ANY, "move_cards": ANY, "discard_random": VALUE, "deck_top": ANY, "engage_total": ANY}
+               "may_pay": ANY, "move_cards": ANY, "discard_random": VALUE, "deck_top": ANY, "engage_total": ANY,
+               "counters_from": ANY}
     v.statics = {"damage_mod": ANY}
     # 10.2.1.2: effects that last past the end of this turn (ended by the turn procedure, 7.2, 7.4.8)
     v.durations = set(LONG_DURATIONS)

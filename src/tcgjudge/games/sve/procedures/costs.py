@@ -10,6 +10,7 @@ from ....cards.context import Ctx, has_kw, players, select, value
 from ....cards.play import can_pay_generic, pay_generic, pick_for_cost
 from ....kernel.game import dcopy
 from .. import links
+from .counter_costs import COUNTER_COSTS, can_pay_counters, pay_counters
 from .moving_costs import MOVING_COSTS, can_pay_moving, pay_moving, push_cost_moves
 
 if TYPE_CHECKING:
@@ -272,6 +273,8 @@ def pay_item(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
         return _either(g, f, arg)
     if name in MOVING_COSTS:  # costs that move other cards (10.4)
         return pay_moving(g, f, name, arg)
+    if name in COUNTER_COSTS:  # counters removed from another card (10.4, 15.1.4)
+        return pay_counters(g, f, name, arg)
     if name == "process_less":  # 10.4.7.3: the card's cost, or the process and a lower cost
         return _either(g, f, arg, ("play without the process", "execute the process (it costs less)"),
                        "_paid_process")
@@ -501,6 +504,9 @@ def can_pay(g: Game, p: int, src: int | None, items: list, env: dict, ep_ok: boo
                 return False
         elif name in MOVING_COSTS:
             if not can_pay_moving(g, p, src, name, arg, ctx):
+                return False
+        elif name in COUNTER_COSTS:
+            if not can_pay_counters(g, p, name, arg, ctx):
                 return False
         elif not can_pay_generic(g, p, src, name, arg, ctx):
             return False

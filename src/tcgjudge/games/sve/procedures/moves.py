@@ -33,8 +33,9 @@ if TYPE_CHECKING:
 
 
 def is_cost_change(e: CEffect) -> bool:
-    """A continuous effect that changes only a card's cost ("It costs 1 less to play")."""
-    return e.op == "modify" and e.args.keys() == {"cost"}
+    """A continuous effect that changes only a card's cost ("It costs 1 less to play", "It costs 0
+    to play this turn")."""
+    return (e.op == "modify" and e.args.keys() == {"cost"}) or (e.op == "set_stats" and e.args.keys() == {"cost_set"})
 
 
 def carry_effects(g: Game, old: int, new: int, *, costs_only: bool = False) -> None:
