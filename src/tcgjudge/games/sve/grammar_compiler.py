@@ -70,6 +70,7 @@ from .long_tail import (
     resolve_it_has,
     resolve_stat_again,
 )
+from .mode_costs import ModeCosts, mode_cost
 from .moving_costs import MovingCosts
 from .notation import KEYWORDS, TOKEN_NAMES, TRIGGER_MARKERS, notation, render, split_sentences
 from .nouns_amounts import NounsAmounts
@@ -197,7 +198,7 @@ class _NP:
 
 
 @v_args(inline=True)
-class SveSemantics(AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts,
+class SveSemantics(ModeCosts, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
                   Numbers, Durations, MovingCosts, EventWords, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
@@ -1310,7 +1311,7 @@ class _Sentences(SveSemantics):
 
     def choice(self, *parts: Any) -> tuple:
         head = [p for p in parts if isinstance(p, tuple) and len(p) == 2]
-        opts = [p for p in parts if isinstance(p, tuple) and len(p) == 3]
+        opts = [p for p in parts if isinstance(p, tuple) and len(p) in (3, 4)]  # 4: with a cost (mode_costs)
         instead = [p for p in parts if isinstance(p, dict) and "@instead_n" in p]
         conds = [p for p in parts if isinstance(p, dict) and "@choice_if" in p]
         ns = [p for p in parts if not isinstance(p, tuple) and p not in instead and p not in conds]
@@ -1915,7 +1916,8 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
             n = n["up_to"]
         do = _run_sentences(_marked(head), asm) if head else []
         modes = []
-        for k, (num, sents, mtext) in enumerate(opts, start=1):
+        for k, opt in enumerate(opts, start=1):
+            num, sents, mtext = opt[:3]
             if num != k:
                 raise NoParse("options are numbered (1), (2), ...")
             sub = _Asm(asm.it, asm.names)
@@ -1926,6 +1928,10 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
                 raise NoParse("a choice in an option")
             if sub.cost:
                 asm.cost.extend(sub.cost)  # 10.4.7.2: an option's cost is paid when it is played
+            if len(opt) == 4:
+                # 10.4.7.2, 10.4.7.5: "(K) [cost]: [effect]": the option's optional cost (mode_costs)
+                pay, mdo = mode_cost(k, k - 1, opt[3], mdo)
+                asm.cost.append(pay)
             mode: dict[str, Any] = {"text": mtext, "do": mdo}
             if sub.targets:
                 mode["targets"] = sub.targets
