@@ -59,3 +59,22 @@ def test_one_of_several_actions_on_one_card() -> None:
         sve("Select an enemy follower on the field and destroy or destroy it.", "spell")
     with pytest.raises(Uncompilable):  # a second choice inside an option
         sve("Choose one. (1) Select an enemy follower on the field and engage or refresh it. (2) Draw a card.", "spell")
+
+
+@pytest.mark.rules("sve", "13.2.1.2", "5.17.3")
+def test_a_class_condition_over_a_choice_heads_every_option() -> None:
+    got = sve("Act {[engage]}: Combo (3): Choose one of the following. (1) Draw a card. "
+              "(2) Give your leader +2 defense. Draw a card.")["abilities"][0]["activated"]
+    first, second = got["choose"]["modes"]
+    assert first["do"] == [{"if": {"cond": {"combo": 3}, "then": [{"draw": 1}]}}]
+    assert second["do"] == [{"if": {"cond": {"combo": 3}, "then": [{"leader_def": 2}, {"draw": 1}]}}]
+
+
+@pytest.mark.rules("sve", "13.3.3.2", "10.4.7.4")
+def test_earth_rite_over_a_choice_governs_the_options() -> None:
+    """The options are the effect Earth Rite is performed for (they applied without it before)."""
+    got = sve("Fanfare: Earth Rite: Choose one. (1) Draw a card. (2) Draw 2 cards.")["abilities"][0]["auto"]
+    assert got["cost"] == [{"earth_rite": 1}]
+    assert [m["do"] for m in got["choose"]["modes"]] == [
+        [{"if": {"cond": {"paid": "earth_rite"}, "then": [{"draw": 1}]}}],
+        [{"if": {"cond": {"paid": "earth_rite"}, "then": [{"draw": 2}]}}]]

@@ -70,7 +70,7 @@ from .long_tail import (
     resolve_it_has,
     resolve_stat_again,
 )
-from .mode_costs import ModeCosts, mode_cost
+from .mode_costs import ModeCosts, mode_cost, under_paid
 from .moving_costs import MovingCosts
 from .notation import KEYWORDS, TOKEN_NAMES, TRIGGER_MARKERS, notation, render, split_sentences
 from .nouns_amounts import NounsAmounts
@@ -1958,6 +1958,7 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
         spec["cost"] = all_cost
     if any(isinstance(c, dict) and "earth_rite" in c for c in costs):
         do = [{"if": {"cond": {"paid": "earth_rite"}, "then": do}}]  # 13.3.3.2
+        under_paid(spec, "earth_rite")  # and the chosen options (mode_costs)
     # "if you buried a spell" (an earlier step, step_results), "if you discarded a spell" (a cost)
     spec["do"] = paid_refs(step_refs(do, all_cost), all_cost)
     for k, v in asm.flags.items():
@@ -2104,6 +2105,7 @@ def _spell_process(got: Any, chunk: str, out: Compiled, kind: str) -> None:
     spec, _ = _body([], effect)
     spec["cost"] = [{"may_pay": {"as": "process", "cost": costs}}] + spec.get("cost", [])
     spec["do"] = [{"if": {"cond": {"paid": "process"}, "then": spec.get("do", [])}}]
+    under_paid(spec, "process")  # and the chosen options (mode_costs)
     out.effect = prune(spec)
 
 

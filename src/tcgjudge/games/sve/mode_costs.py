@@ -58,6 +58,18 @@ def mode_cost(k: int, index: int, costs: list, do: list) -> tuple[dict, list]:
     return item, [{"if": {"cond": {"paid": name}, "then": do}}]
 
 
+def under_paid(spec: dict, name: str) -> None:
+    """The options of the ability's choice applied only if its optional cost NAME was paid, as the
+    rest of its effect ("Fanfare: Earth Rite: Choose one. (1) ...", 13.3.3.2; a spell's "[process]:
+    Choose one ...", 10.4.7.5): the options are the effect the cost is paid for."""
+    ch = spec.get("choose")
+    if ch is None:
+        return
+    for m in ch["modes"]:
+        if m["do"]:
+            m["do"] = [{"if": {"cond": {"paid": name}, "then": m["do"]}}]
+
+
 class ModeCosts:
     """Semantics of options with their own costs (a mixin of ``SveSemantics``)."""
 
@@ -66,6 +78,21 @@ class ModeCosts:
         n, costs, *sents = children
         num, sentences, text = self.option(meta, [n, *sents])  # type: ignore[attr-defined]
         return (num, sentences, text, costs)
+
+    # -- a class condition over a choice (13.2-13.5, 5.17) --------------------------------------------
+    @v_args(inline=True)
+    def choice_region(self, region: dict, *parts: Any) -> tuple:
+        if not isinstance(region, dict) or any(str(k).startswith("@") for k in region):
+            raise NoParse("Earth Rite over a choice")
+        kind, head, n, opts = self.choice(*parts)  # type: ignore[attr-defined]
+        out = []
+        for opt in opts:
+            sents = list(opt[1])
+            if sents[0][0] is not None:
+                raise NoParse("a class condition in an option under one")
+            sents[0] = (region, sents[0][1])  # it governs the sentences after it (13.x headings)
+            out.append((opt[0], sents, *opt[2:]))
+        return (kind, head, n, out)
 
     # -- one of several actions (5.17) ---------------------------------------------------------------
     @v_args(inline=True)
@@ -78,4 +105,4 @@ class ModeCosts:
         return [{"@choice": [getattr(self, v)(w) for v in verbs], "labels": verbs}]
 
 
-__all__ = ["ModeCosts", "mode_cost", "mode_paid_name"]
+__all__ = ["ModeCosts", "mode_cost", "mode_paid_name", "under_paid"]
