@@ -72,6 +72,7 @@ from .long_tail import (
     resolve_it_has,
     resolve_stat_again,
 )
+from .mode_costs import ModeCosts, mode_cost, under_paid
 from .moving_costs import MovingCosts
 from .notation import KEYWORDS, TOKEN_NAMES, TRIGGER_MARKERS, notation, render, split_sentences
 from .nouns_amounts import NounsAmounts
@@ -199,7 +200,8 @@ class _NP:
 
 
 @v_args(inline=True)
-class SveSemantics(CardCosts, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts,
+class SveSemantics(CardCosts, ModeCosts, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets,
+                  NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
                   Numbers, Durations, MovingCosts, EventWords, DeckPositions, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
@@ -1304,7 +1306,7 @@ class _Sentences(SveSemantics):
 
     def choice(self, *parts: Any) -> tuple:
         head = [p for p in parts if isinstance(p, tuple) and len(p) == 2]
-        opts = [p for p in parts if isinstance(p, tuple) and len(p) == 3]
+        opts = [p for p in parts if isinstance(p, tuple) and len(p) in (3, 4)]  # 4: with a cost (mode_costs)
         instead = [p for p in parts if isinstance(p, dict) and "@instead_n" in p]
         conds = [p for p in parts if isinstance(p, dict) and "@choice_if" in p]
         ns = [p for p in parts if not isinstance(p, tuple) and p not in instead and p not in conds]
@@ -1909,7 +1911,8 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
             n = n["up_to"]
         do = _run_sentences(_marked(head), asm) if head else []
         modes = []
-        for k, (num, sents, mtext) in enumerate(opts, start=1):
+        for k, opt in enumerate(opts, start=1):
+            num, sents, mtext = opt[:3]
             if num != k:
                 raise NoParse("options are numbered (1), (2), ...")
             sub = _Asm(asm.it, asm.names)
@@ -1920,6 +1923,10 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
                 raise NoParse("a choice in an option")
             if sub.cost:
                 asm.cost.extend(sub.cost)  # 10.4.7.2: an option's cost is paid when it is played
+            if len(opt) == 4:
+                # 10.4.7.2, 10.4.7.5: "(K) [cost]: [effect]": the option's optional cost (mode_costs)
+                pay, mdo = mode_cost(k, k - 1, opt[3], mdo)
+                asm.cost.append(pay)
             mode: dict[str, Any] = {"text": mtext, "do": mdo}
             if sub.targets:
                 mode["targets"] = sub.targets
@@ -1946,6 +1953,7 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
         spec["cost"] = all_cost
     if any(isinstance(c, dict) and "earth_rite" in c for c in costs):
         do = [{"if": {"cond": {"paid": "earth_rite"}, "then": do}}]  # 13.3.3.2
+        under_paid(spec, "earth_rite")  # and the chosen options (mode_costs)
     # "if you buried a spell" (an earlier step, step_results), "if you discarded a spell" (a cost)
     spec["do"] = paid_refs(step_refs(do, all_cost), all_cost)
     for k, v in asm.flags.items():
@@ -2092,6 +2100,7 @@ def _spell_process(got: Any, chunk: str, out: Compiled, kind: str) -> None:
     spec, _ = _body([], effect)
     spec["cost"] = [{"may_pay": {"as": "process", "cost": costs}}] + spec.get("cost", [])
     spec["do"] = [{"if": {"cond": {"paid": "process"}, "then": spec.get("do", [])}}]
+    under_paid(spec, "process")  # and the chosen options (mode_costs)
     out.effect = prune(spec)
 
 

@@ -274,11 +274,24 @@ def notation(text: str) -> str:
         for rx, rep in _FAN_RES:
             line = rx.sub(rep, line)
         line = re.sub(r"\((\d+|X)\)", r"[PP=\1]", line) if _has_cost_colon(line) else line
+        line = _option_cost_icons(line)
         # "Fanfare: (2) Search ...": a play point icon right after a trigger icon is a cost (10.4.7)
         line = re.sub(r"^((?:\[(?:FANFARE|LASTWORDS|ONEVOLVE|STRIKE|FSTRIKE|LSTRIKE)\]\s*)+)\((\d+|X)\)(?=\s)",
                       r"\1[PP=\2]", line)
         lines.append(line.strip())
     return "\n".join(lines).strip()
+
+
+#: "(2) (3): Deal ...": in a line with a "choose", a play point icon printed right after an option
+#: number and before a colon is that option's cost (5.17.1.1, 10.4.7.2; any other parenthesized
+#: number of such a line is an option number)
+_OPTION_PP = re.compile(r"\((\d+)\)\s*\((\d+)\)\s*:")
+
+
+def _option_cost_icons(line: str) -> str:
+    if not re.search(r"(?i)\bchoose\b", line):
+        return line
+    return _OPTION_PP.sub(r"(\1) [PP=\2]:", line)
 
 
 def _has_cost_colon(line: str) -> bool:

@@ -327,11 +327,15 @@ def norm_items(raw: Any) -> list:
 def _may_pay(g: Game, f: Frame, arg: dict) -> bool | None:
     """10.4.7.3, 10.6.2.2.1: an optional additional cost ("when playing this card, you may [cost]:
     [effect]"): ``{may_pay: {as: NAME, cost: [...]}}`` binds ``_paid_NAME`` when paid (test with
-    ``if: {paid: NAME}``); not paying is not a failure."""
+    ``if: {paid: NAME}``); not paying is not a failure.  With ``mode: I`` it is the cost of an
+    option of a "choose" ability (10.4.7.2, 10.4.7.5), offered only when that option (the I-th
+    mode, from 0) was chosen (5.17.4: the others are treated as if they didn't exist)."""
     d = f.data
     loc = d.setdefault("loc", {})
     name = arg.get("as", "optional")
     items = norm_items(arg.get("cost", ()))
+    if "mode" in arg and arg["mode"] not in d["env"].get("_modes", ()):
+        return True
     if "sub" not in loc:
         if not can_pay(g, d["p"], d["src"], items, d["env"], ep_allowed(g, d)):
             return True
