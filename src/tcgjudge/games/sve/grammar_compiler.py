@@ -1795,7 +1795,7 @@ def _same_counts(x: Any, last: list) -> Any:
     for k, v in x.items():
         if k == "compare" and isinstance(v, list) and len(v) == 3 and isinstance(v[0], dict) and "kinds" in v[0]:
             last.append(("kinds", v[0]))  # numbers: "at least 3 cards with different base costs"
-        if k == "player_value" and isinstance(v, dict) and v.get("key") == "pp":
+        if k == "player_value" and isinstance(v, dict) and v.get("key") == "pp" and ("min" in v or "max" in v):
             last.append(("pp", v))  # 3.2: "if you have at least 2 play points"
         if k == "count" and isinstance(v, dict) and v.get("of") == SAME_HAVE:
             # "If you have at least 4, ...": the play points counted before, at least N (split_damage);
