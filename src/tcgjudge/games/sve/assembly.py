@@ -69,6 +69,8 @@ _OWNER_WORDS = {"your": "you", "the": None, "their": "$their", "its owner's": No
 
 #: the item of "X equals a number of your choice" (the ability's ``x``: what the player may choose)
 X_CHOICE = "@x_choice"
+#: "Deal 5 damage to one and 2 damage to the others" (split_damage): {"one": items, "others": items}
+ONE_AND_OTHERS = "@one_and_others"
 #: 5.2.1.2.2 with 3.2: X chosen as the ability is played, 0 up to the play points the player has
 X_CHOICE_SPEC = {"min": 0, "max": {"player_value": {"key": "pp", "player": "you"}}}
 
@@ -1207,6 +1209,20 @@ class _Asm:
             if not self.targets:
                 raise NoParse("divided damage without selected targets")
             self.targets[-1]["divide"] = it["@divide"]
+        elif ONE_AND_OTHERS in it:
+            # 10.6.2, 5.13: the player picks one of the cards selected before ("one"); "the others"
+            # are the rest of them (the selection, less the one picked)
+            group = self.sub("$it")
+            if not isinstance(group, str):
+                raise NoParse("'one' and 'the others' of no selection")
+            one = self.fresh("one")
+            self.allocated.add(one)
+            out.append({"select": {"as": one, "from": group, "n": 1}})
+            self.it = one
+            self.run(it[ONE_AND_OTHERS]["one"], out)
+            self.it = {"in": group, "not_in": one}
+            self.run(it[ONE_AND_OTHERS]["others"], out)
+            self.it = self.sel = group
         elif "@player" in it:
             self.player = it["@player"]
             self.it = self.sel = it["@player"]

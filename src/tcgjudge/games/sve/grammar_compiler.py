@@ -80,6 +80,7 @@ from .numbers import Numbers, check_x_choice, same_kinds
 from .older_tail import OlderTail
 from .play_costs import PlayCosts, check_paid_names
 from .replacements import REPLACEMENT, Replacements
+from .split_damage import SAME_HAVE, SplitDamage
 from .step_results import StepResults, step_refs
 from .trigger_events import TriggerEvents
 from .turn_history import TurnHistory, paid_refs
@@ -203,7 +204,7 @@ class _NP:
 class SveSemantics(CardCosts, ModeCosts, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets,
                   NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
-                  Numbers, Durations, MovingCosts, EventWords, DeckPositions, Transformer):
+                  Numbers, Durations, MovingCosts, EventWords, DeckPositions, SplitDamage, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     _names = _VOCAB["CARDNAME"]  # the card names of the vocabulary, as the data spells them
@@ -1790,10 +1791,21 @@ def _same_counts(x: Any, last: list) -> Any:
     for k, v in x.items():
         if k == "compare" and isinstance(v, list) and len(v) == 3 and isinstance(v[0], dict) and "kinds" in v[0]:
             last.append(("kinds", v[0]))  # numbers: "at least 3 cards with different base costs"
+        if k == "player_value" and isinstance(v, dict) and v.get("key") == "pp" and ("min" in v or "max" in v):
+            last.append(("pp", v))  # 3.2: "if you have at least 2 play points"
+        if k == "count" and isinstance(v, dict) and v.get("of") == SAME_HAVE:
+            # "If you have at least 4, ...": the play points counted before, at least N (split_damage);
+            # after a count of cards, those cards counted again (as "If there are at least N")
+            if last and isinstance(last[-1], tuple) and last[-1][0] == "pp":
+                out["player_value"] = {"key": "pp", "player": last[-1][1]["player"], "min": v["min"]}
+                continue
+            v = {**v, "of": _SAME_COUNT}
         if k == "count" and isinstance(v, dict) and "of" in v:
             if v["of"] == _SAME_COUNT:
                 if not last or last[-1] is None:
                     raise NoParse("'at least N' with nothing counted before")
+                if isinstance(last[-1], tuple) and last[-1][0] == "pp":
+                    raise NoParse("'at least N' after play points")
                 if isinstance(last[-1], tuple):
                     # "If there are at least 6, ...": the different costs counted again (numbers)
                     out.update(same_kinds(last[-1][1], v))
