@@ -10,7 +10,7 @@ from sve_util import first_auto as auto
 from tcgjudge.cards.textcompiler import Uncompilable
 
 
-@pytest.mark.rules("sve", "13.2.1.3", "8.3", "8.4.5")
+@pytest.mark.rules("sve", "13.2.1.3", "5.15", "8.4.5")
 def test_nth_and_the_same_tally_again() -> None:
     got = auto("Whenever you play a card, if it's the 3rd you've played this turn, draw a card. "
                "If it's the 5th, give your leader {[defense]}+1.")

@@ -5,7 +5,7 @@ The rules are at the end of ``grammar.lark``; the methods are mixed into
 
 - "When it's put from the field into the cemetery this turn, EFFECT" after an effect that named a
   card ("Select an enemy follower on the field and deal it 1 damage."): a delayed automatic ability
-  (10.7.5) that watches that card leaving the field for the cemetery (4.3; the ``move`` event as
+  (10.7.5) that watches that card leaving the field for the cemetery (4.9; the ``move`` event as
   Last Words reads it, 12.5.3; the selector key ``bound_as``: the card bound, read as it was on
   the field) and lasts until the end of the turn (``until: end_of_turn``; the
   delayed ability is gone when the turn it was made in has ended). Its effect may not name the card
@@ -29,7 +29,7 @@ class DelayedOnCard:
     @_inline
     def delayed_it_to_cemetery(self, *parts: Any) -> list:
         effect = parts[-1]
-        on = {"event": "move", "from": "field", "to": "cemetery", "subject": {"bound_as": "$it"}}  # 4.3, 12.5.3
+        on = {"event": "move", "from": "field", "to": "cemetery", "subject": {"bound_as": "$it"}}  # 4.9, 12.5.3
         return [{"@delayed_on": on, "do": effect, "until": EOT}]
 
 

@@ -8,7 +8,7 @@ upper bound:
 - "if it's the 3rd you've played this turn", "the 3rd card you've played": the cards the player
   played this turn (13.2.1.3; the tally ``played``, ``spells_played`` for "spell") number exactly N;
 - "if it's the 1st time a follower on your field has evolved this turn": the followers of that
-  player that evolved this turn (8.3; ``evolved``) number exactly N;
+  player that evolved this turn (5.15; ``evolved``) number exactly N;
 - "if it's the 3rd time an Aqua Force follower on your field has attacked this turn", "if Aqua
   Force followers on your field have attacked at least 3 times this turn": the attacks of that
   player's followers this turn (8.4.5; ``attacks``), of that kind where the text names one (the
@@ -115,7 +115,7 @@ def _tally(sel: Any, verb: str, plural: bool = False) -> dict:
     zone = filt.pop("zone", "field")
     who = filt.pop("controller", None)
     if zone != "field" or who not in ("you", "enemy"):
-        raise NoParse("followers of a field")  # 8.3, 8.4: only followers on a field evolve and attack
+        raise NoParse("followers of a field")  # 5.15, 8.4: only followers on a field evolve and attack
     if filt.get("type") != "follower":
         raise NoParse("cards other than followers")
     spec: dict[str, Any] = {"key": "evolved" if verb == "evolved" else "attacks", "player": who}
