@@ -531,6 +531,9 @@ class CardRules(DependencyHooks, GameRules):
         keep = []
         changed = False
         for d in g.delayed:
+            if d.get("until") == "end_of_turn" and d.get("turn") != g.turn:
+                changed = True  # "... this turn" (SVE 10.7.5): gone once the turn it was made in ends
+                continue
             bind = self.match_pattern(g, d["on"], d["p"], d["src"], ev, d["env"])
             if bind is not None:
                 env = dict(d["env"])

@@ -520,7 +520,7 @@ def op_delayed(rt: Run, a: dict) -> bool:
     g = rt.g
     g.delayed.append({
         "id": g.tick(), "p": rt.p, "src": rt.d.get("src"), "on": a["on"], "do": a["do"],
-        "once": a.get("once", True), "env": dict(rt.env), "until": a.get("until"),
+        "once": a.get("once", True), "env": dict(rt.env), "until": a.get("until"), "turn": g.turn,
         "text": rt.d.get("text", "delayed ability"),
     })
     return True

@@ -1205,6 +1205,17 @@ class _Asm:
             self.run(it["do"], sub)
             self.it, self.sel = saved
             out.append({"delayed": {"on": it["@delayed"], "do": sub}})
+        elif "@delayed_on" in it:
+            # 10.7.5: a delayed ability watching the card named before ("When it's put from the
+            # field into the cemetery this turn, ..."); its effect names that card no more ("it" is
+            # refused: the card has moved, 4.1.4)
+            on = self.sub(it["@delayed_on"])
+            sub = []
+            saved = (self.it, self.sel)
+            self.it = self.sel = None
+            self.run(it["do"], sub)
+            self.it, self.sel = saved
+            out.append({"delayed": {"on": on, "do": sub, "until": it["until"]}})
         elif "@divide" in it:
             if not self.targets:
                 raise NoParse("divided damage without selected targets")

@@ -59,6 +59,7 @@ from .assembly import definite_ref as _ref
 from .card_costs import CardCosts
 from .cost_changes import CostChanges
 from .deck_positions import DeckPositions
+from .delayed_on_card import DelayedOnCard
 from .durations import Durations
 from .event_words import EventWords
 from .later_events import LaterEvents
@@ -83,6 +84,7 @@ from .replacements import REPLACEMENT, Replacements
 from .split_damage import SAME_HAVE, SplitDamage
 from .step_results import StepResults, step_refs
 from .trigger_events import TriggerEvents
+from .turn_counts import TALLY, TurnCounts, event_tally_refs, nth_refs
 from .turn_history import TurnHistory, paid_refs
 from .vocabulary import CLASSES, TRIGGERS
 from .wording_variations import (
@@ -204,7 +206,8 @@ class _NP:
 class SveSemantics(CardCosts, ModeCosts, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets,
                   NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
-                  Numbers, Durations, MovingCosts, EventWords, DeckPositions, SplitDamage, Transformer):
+                  Numbers, Durations, MovingCosts, EventWords, DeckPositions, SplitDamage, TurnCounts,
+                  DelayedOnCard, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     _names = _VOCAB["CARDNAME"]  # the card names of the vocabulary, as the data spells them
@@ -1968,6 +1971,7 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
         under_paid(spec, "earth_rite")  # and the chosen options (mode_costs)
     # "if you buried a spell" (an earlier step, step_results), "if you discarded a spell" (a cost)
     spec["do"] = paid_refs(step_refs(do, all_cost), all_cost)
+    cond, spec["do"] = nth_refs(cond, spec["do"])  # "If it's the 2nd": the tally named before (turn_counts)
     for k, v in asm.flags.items():
         spec[k] = v
     check_x_choice(spec, all_cost)  # numbers
@@ -2011,6 +2015,7 @@ def _auto(on: Any, body: tuple, display: str, subject: str | None = None) -> dic
     if isinstance(on, dict):
         zones = on.pop("@zones", None)
         that_player = on.pop("@that_player", None)  # "that player" (7.3.1: each player's phase)
+    tally = on.pop(TALLY, None) if isinstance(on, dict) else None  # the event's tally (turn_counts)
     costs, cost_zones = _cost_zones(body[0])
     effect, effect_zones = split_works_in(body[1])  # 10.3.4 (ability_zones)
     body = (costs, effect)
@@ -2026,6 +2031,7 @@ def _auto(on: Any, body: tuple, display: str, subject: str | None = None) -> dic
         subject = "self"  # "if this card is in your EX area, bury it" (ability_zones)
     costs, effect = body
     spec, cond = _body(costs, effect, subject, lift_if=True, player=that_player, subject_zone=_moved_to(on))
+    spec, cond = event_tally_refs(spec, tally), event_tally_refs(cond, tally)  # "the Nth time this turn"
     if cond is not None:
         if "$" in str(_fill(cond, CARD_NAME, "")):
             cond = _sub_subject(cond, subject)
@@ -2247,6 +2253,13 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
             raise NoParse("a spell's 'when' sentence is a delayed effect (10.1.1.4)")
         turn_of, on, effect = got.children
         ab = _when(on, effect, display)
+        out.abilities.append(during_turns(ab, "yours" if str(turn_of).lower() == "your" else "theirs"))
+        return
+    if kind == "when_during_ability":
+        if card_type == "spell":
+            raise NoParse("a spell's 'when' sentence is a delayed effect (10.1.1.4)")
+        on, turn_of, effect = got.children
+        ab = _when(on, effect, display)  # "Whenever EVENT during your turn, ...": as "During your turn, whenever"
         out.abilities.append(during_turns(ab, "yours" if str(turn_of).lower() == "your" else "theirs"))
         return
     if kind == "during_when_cost":

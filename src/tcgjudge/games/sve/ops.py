@@ -26,6 +26,13 @@ if TYPE_CHECKING:
 _PLAN_ARGS = ("player", "side", "engaged")
 
 
+def _bound_ids(b: Any) -> tuple:
+    """The ids a binding holds, whether or not the objects still exist."""
+    if isinstance(b, int):
+        return (b,)
+    return tuple(x for x in b if isinstance(x, int)) if isinstance(b, (list, tuple)) else ()
+
+
 def install(rules: CardRules) -> None:
     rules.ops.update({
         "deal": op_deal, "leader_def": op_leader_def, "damage_mod": op_damage_mod, "recover_pp": op_recover_pp,
@@ -72,6 +79,9 @@ def install(rules: CardRules) -> None:
         "combat": _filter_combat,
         "named_as": lambda ctx, oid, o, c, v: ctx.env.get(v) is not None and (
             c.get("name") == ctx.env.get(v) or ctx.env.get(v) in c.get("alt_names", ())),
+        # the object bound to the name, even one that has since moved (read by its last known
+        # information, 10.7.5: a delayed ability watching a card leaving the field)
+        "bound_as": lambda ctx, oid, o, c, v: oid in _bound_ids(ctx.env.get(v)),
         # how a card on the field came there (procedures.moves.record_entry; 5.4.3, 10.6.2.8.1)
         "entered_by": lambda ctx, oid, o, c, v: o.zone == "field" and o.get("entered_by") == v,
         "entered_from": lambda ctx, oid, o, c, v: o.zone == "field" and o.get("entered_from") in _words(v),

@@ -323,12 +323,16 @@ class SveRules(CardRules):
         elif key == "leader_def":
             old = pl.get("leader_def", 20)
             if v < old:
-                self.lost_def(g, p)
+                g.set_player(p, key, v)
+                self.lost_def(g, p, old - v)
+                return
         g.set_player(p, key, v)
 
-    def lost_def(self, g: Game, p: int) -> None:
-        """13.5.2.2: Sanguine reads whether the leader lost defense this turn."""
+    def lost_def(self, g: Game, p: int, n: int = 1) -> None:
+        """13.5.2.2: Sanguine reads whether the leader lost defense this turn; "whenever your
+        leader's defense decreases" is the event ``leader_def_lost`` (2.8.3: the value went down)."""
         g.record[f"{p}:lost_def"] = g.record.get(f"{p}:lost_def", 0) + 1
+        g.emit(Event("leader_def_lost", player=p, data={"n": n}))
 
     def zone_limit(self, g: Game, p: int, zone: str) -> int:
         """4.4.4, 4.7.3, 4.8.3: limits 'may be referenced during the game' (and changed by effects)."""
@@ -777,6 +781,22 @@ class SveRules(CardRules):
             o = g.objects.get(ev.oid)
             if o is not None and o.zone == "field":  # 5.26.1-5.26.2: kept on the card (selector gained_turn)
                 g.set_data(ev.oid, f"{ev.data['key']}_gained_turn", g.turn)
+
+    def record_cards(self, g: Game, p: int, key: str) -> tuple:
+        """The cards a per-turn tally counted (``attacks``: the attacking followers, 8.4.5), read
+        by a tally of a kind ("the 3rd time an Aqua Force follower on your field has attacked")."""
+        cards = g.gvars.get("_record_cards")
+        return cards[1].get(f"{p}:{key}", ()) if cards is not None and cards[0] == g.turn else ()
+
+    def record_card(self, g: Game, p: int, key: str, oid: int) -> None:
+        """Count ``oid`` in the tally ``key`` of player ``p`` and keep it with the tally (a new turn: a
+        new record)."""
+        g.record[f"{p}:{key}"] = g.record.get(f"{p}:{key}", 0) + 1
+        cards = g.gvars.get("_record_cards")
+        kept = cards[1] if cards is not None and cards[0] == g.turn else {}
+        k = f"{p}:{key}"
+        # a new mapping, never the old one changed: clones share the game's values
+        g.gvars["_record_cards"] = (g.turn, {**kept, k: kept.get(k, ()) + (oid,)})
 
     # ------------------------------------------------------------------ helpers
     def activate_label(self, g: Game, oid: int, ab: Ability) -> str:

@@ -109,7 +109,7 @@ def proc_attack(g: Game, f: Frame) -> None:
         g.set_data(att, "attacked_turn", g.turn)
         tname = f"p{tgt[1] + 1}" if leader else rules.obj_name(g, tgt, None)
         g.note(f"{rules.obj_name(g, att, None)} attacks {tname}")
-        g.record[f"{g.active}:attacks"] = g.record.get(f"{g.active}:attacks", 0) + 1
+        g.rules.record_card(g, g.active, "attacks", att)  # 8.4.5: the attacks of the turn, by attacker
         # 8.4.5: it has "attacked" (Strike, 12.7)
         g.emit(Event("attack", oid=att, player=g.active,
                      data={"target": tid, "target_type": "leader" if leader else "follower"}))
