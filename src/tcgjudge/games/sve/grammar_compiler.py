@@ -78,6 +78,7 @@ from .older_tail import OlderTail
 from .play_costs import PlayCosts, check_paid_names
 from .replacements import REPLACEMENT, Replacements
 from .step_results import StepResults, step_refs
+from .trait_digs import TraitDigs
 from .trigger_events import TriggerEvents
 from .turn_history import TurnHistory, paid_refs
 from .vocabulary import CLASSES, TRIGGERS
@@ -197,7 +198,7 @@ class _NP:
 
 
 @v_args(inline=True)
-class SveSemantics(AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts,
+class SveSemantics(TraitDigs, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
                   Numbers, Durations, MovingCosts, EventWords, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
