@@ -83,6 +83,7 @@ from .play_costs import PlayCosts, check_paid_names
 from .replacements import REPLACEMENT, Replacements
 from .split_damage import SAME_HAVE, SplitDamage
 from .step_results import StepResults, step_refs
+from .trait_digs import TraitDigs
 from .trigger_events import TriggerEvents
 from .turn_counts import TALLY, TurnCounts, event_tally_refs, nth_refs
 from .turn_history import TurnHistory, paid_refs
@@ -203,8 +204,8 @@ class _NP:
 
 
 @v_args(inline=True)
-class SveSemantics(CardCosts, ModeCosts, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory, LaterSets,
-                  NounsAmounts,
+class SveSemantics(CardCosts, ModeCosts, TraitDigs, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory,
+                  LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
                   Numbers, Durations, MovingCosts, EventWords, DeckPositions, SplitDamage, TurnCounts,
                   DelayedOnCard, Transformer):
