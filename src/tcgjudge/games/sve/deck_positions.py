@@ -39,7 +39,7 @@ class DeckPositions:
         return [{"@target": s}, {"to_deck": op}]  # the card chosen (5.2), then put there
 
     @_inline
-    def deck_top(self, _deck: Token) -> str:
+    def deck_place(self, _deck: Token) -> str:  # on the top
         return "top"
 
     @_inline
