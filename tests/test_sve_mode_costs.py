@@ -78,3 +78,10 @@ def test_earth_rite_over_a_choice_governs_the_options() -> None:
     assert [m["do"] for m in got["choose"]["modes"]] == [
         [{"if": {"cond": {"paid": "earth_rite"}, "then": [{"draw": 1}]}}],
         [{"if": {"cond": {"paid": "earth_rite"}, "then": [{"draw": 2}]}}]]
+
+
+@pytest.mark.rules("sve", "13.3.3.2")
+def test_earth_rite_heading_an_option_stays_the_earth_rite_reading() -> None:
+    got = sve("Fanfare: Choose 1. (1) Draw a card. (2) Earth Rite: Give your leader +2 defense.")["abilities"][0]["auto"]
+    assert got["cost"] == [{"earth_rite": 1}]
+    assert got["choose"]["modes"][1]["do"] == [{"if": {"cond": {"paid": "earth_rite"}, "then": [{"leader_def": 2}]}}]

@@ -76,6 +76,10 @@ class ModeCosts:
     @v_args(meta=True, inline=False)
     def option_cost(self, meta: Any, children: list) -> tuple:
         n, costs, *sents = children
+        if any(isinstance(c, dict) and "earth_rite" in c for c in costs):
+            # "(2) Earth Rite: ..." is the option's Earth Rite heading (13.3.3.2, an optional cost of
+            # its own the earlier region reading pays), not a cost paid for the option
+            raise NoParse("Earth Rite as an option's cost")
         num, sentences, text = self.option(meta, [n, *sents])  # type: ignore[attr-defined]
         return (num, sentences, text, costs)
 
