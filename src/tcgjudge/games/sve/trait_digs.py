@@ -4,12 +4,14 @@ The rules are at the end of ``grammar.lark``; the methods are mixed into
 :class:`grammar_compiler.SveSemantics` (named after their rules):
 
 - a card of two traits written without "both": "a card with Omen and Hunter traits" (2.4; the
-  selector key ``traits_all``, as "with both the Omen and Hunter traits");
+  selector key ``traits_all``, as "with both the Omen and Hunter traits"); a class and a trait
+  before the card type: "an Abysscraft Omen card" (2.2, 2.4);
 - a count of the cards looked at (5.10.1): "up to 2 of them", "any number of them", "2 of them";
   "You may banish up to 2 of them." (5.6);
 - "Put any number of them on the top of your deck in any order." (5.10.1; the order is the deck
   owner's, 4.1.5) and "Put the rest on the bottom in any order." (the cards left, to the bottom of
-  the deck they were looked at in).
+  the deck they were looked at in); "You may reveal a Festive card from among them and put it on
+  the top of your deck." (5.10.1).
 """
 
 from __future__ import annotations
@@ -34,6 +36,13 @@ class TraitDigs:
     @_inline
     def q_traits_and(self, a: Token, b: Token) -> tuple:
         return self.q_both_traits(a, b)  # type: ignore[attr-defined]  # each of the two traits
+
+    @_inline
+    def np_class_trait(self, *parts: Any) -> Any:
+        got = [self.k_class(p) if isinstance(p, Token) and p.type == "CLASS"  # type: ignore[attr-defined]
+               else self.k_trait(p) if isinstance(p, Token) and p.type == "TRAIT"  # type: ignore[attr-defined]
+               else p for p in parts]
+        return self.np_one(*got)  # type: ignore[attr-defined]  # 2.2, 2.4: the class and the trait
 
     # -- a count of the cards looked at (5.10.1) -----------------------------------------------------
     def _among(self, q: dict) -> Any:
@@ -71,6 +80,15 @@ class TraitDigs:
             raise NoParse("put cards other than the cards looked at on the top")
         # the cards picked move together: their owner orders them on the deck (4.1.5)
         return [_pick(s, False), {"to_deck": {"what": "$it", "pos": "top"}}]
+
+    @_inline
+    def reveal_among_top(self, s: Any) -> list:
+        if s.each or s.up_to or s.n != 1:
+            raise NoParse("reveal one card from among them")
+        s.filt.setdefault("in", "$look")  # the cards looked at (5.10.1)
+        s.filt.setdefault("zone", "deck")
+        # 5.10.1: the card picked is shown, then goes back on top (under "You may": if the player will)
+        return [_pick(s, False), {"reveal": "$it"}, {"to_deck": {"what": "$it", "pos": "top"}}]
 
     def rest_bottom_short(self, _: Any = None) -> list:
         return k_rest_bottom()  # the deck the cards were looked at in (5.10.1)
