@@ -39,7 +39,7 @@ class DeckPositions:
         return [{"@target": s}, {"to_deck": op}]  # the card chosen (5.2), then put there
 
     @_inline
-    def deck_place(self, _deck: Token) -> str:  # on the top
+    def deck_place(self) -> str:  # on the top of its owner's deck
         return "top"
 
     @_inline
