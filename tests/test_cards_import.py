@@ -344,3 +344,19 @@ def test_sve_import_knows_every_trait_of_the_database_before_compiling(tmp_path:
     pool = read_pool(SVE.importer(), [db])
     seeker = pool.named("Quill Seeker")[0]
     assert seeker.unplayable is None, seeker.unplayable
+
+
+def test_sve_import_knows_every_card_name_of_the_database_before_compiling(tmp_path: Path) -> None:
+    """SVE 2.1: a card may name a card printed later in the database, and a name may hold a period
+    ("XIV. Luzen, Temperance"); the import learns every name first, so the period inside the name
+    does not end the sentence and the earlier card is read with the name as one word."""
+    db = tmp_path / "later-name.xml"
+    db.write_text("""<cockatrice_carddatabase version="4"><sets><set><name>ZZ01</name></set></sets><cards>
+<card><name>Quiet Omen</name><set>ZZ01</set><text>Deal 2 damage to each enemy leader. If there's a IX. Zorvan, Hermit on your field, draw a card.</text>
+<prop><manacost>2</manacost><type>Spell|Runecraft</type><maintype>Spell</maintype></prop></card>
+<card><name>IX. Zorvan, Hermit</name><set>ZZ01</set>
+<prop><manacost>3</manacost><type>Follower|Runecraft - Mage</type><pt>2/3</pt><maintype>Follower</maintype></prop></card>
+</cards></cockatrice_carddatabase>""", encoding="utf-8")
+    omen = read_pool(SVE.importer(), [db]).named("Quiet Omen")[0]
+    assert omen.unplayable is None, omen.unplayable
+    assert "IX. Zorvan, Hermit" in str(omen.entry), omen.entry

@@ -257,10 +257,10 @@ class SveBuilder(CardBuilder):
     """The card builder, plus the back face of double-faced cards (2.14)."""
 
     def learn(self, entries: Any) -> None:
-        from .compiler import learn_entry
+        from .compiler import learn_entries
 
-        for e in entries if isinstance(entries, list) else []:
-            learn_entry(e)  # 2.4, 9.1.2.3: the traits and token names the entries define
+        # 2.1, 2.4, 9.1.2.3: the card names, traits and token names the entries define
+        learn_entries(entries if isinstance(entries, list) else [])
 
     def card(self, entry: Any, where: str) -> CardDef:
         if isinstance(entry, dict):

@@ -18,7 +18,14 @@ from __future__ import annotations
 
 from ...cards.textcompiler import Uncompilable, normalize
 from .assembly import BEHAVIOUR_FIELDS
-from .grammar_compiler import compile_entry, compile_text, database_vocabulary, learn_entry, vocabulary
+from .grammar_compiler import (
+    compile_entry,
+    compile_text,
+    database_vocabulary,
+    learn_entries,
+    learn_entry,
+    vocabulary,
+)
 from .notation import KEYWORDS, TOKEN_NAMES, notation, render
 
 #: words (instruction arguments, flags, cost items) the compiler writes that the engine does not yet
@@ -32,5 +39,5 @@ def read_text(text: str, *, card_type: str = "follower", name: str = "") -> dict
 
 
 __all__ = ["BEHAVIOUR_FIELDS", "ENGINE_WORDS_NEEDED", "KEYWORDS", "TOKEN_NAMES", "Uncompilable", "compile_entry",
-           "compile_text", "database_vocabulary", "learn_entry", "normalize", "notation", "read_text", "render",
+           "compile_text", "database_vocabulary", "learn_entries", "learn_entry", "normalize", "notation", "read_text", "render",
            "vocabulary"]

@@ -128,6 +128,16 @@ def learn_entry(entry: dict) -> None:
     vocabulary(traits=traits, tokens=[name] if entry.get("token") and isinstance(name, str) else ())
 
 
+def learn_entries(entries: Iterable[dict]) -> None:
+    """The vocabulary of a whole card list, as an import learns it before compiling any card: each
+    entry's traits and token name (:func:`learn_entry`) and every card name (2.1: a card may name
+    a card printed later in the list, "If there's a XIV. Luzen, Temperance on your field")."""
+    entries = [e for e in entries if isinstance(e, dict)]
+    for e in entries:
+        learn_entry(e)
+    vocabulary(names=[e["name"] for e in entries if isinstance(e.get("name"), str)])
+
+
 def _pool_vocabulary() -> None:
     from ...cards.loader import read_yaml
 
@@ -2598,7 +2608,7 @@ def database_vocabulary(path: str | Path) -> None:
 
 
 __all__ = ["GRAMMAR_FILE", "SveSemantics", "Uncompilable", "compile_entry", "compile_text", "database_vocabulary",
-           "learn_entry", "parse", "vocabulary"]
+           "learn_entries", "learn_entry", "parse", "vocabulary"]
 
 
 # ------------------------------------------------------------ the newer official template (BP21)
