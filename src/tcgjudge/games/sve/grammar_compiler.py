@@ -58,6 +58,7 @@ from .assembly import (
 from .assembly import definite_ref as _ref
 from .card_costs import CardCosts
 from .cost_changes import CostChanges
+from .counts import Counts
 from .deck_positions import DeckPositions
 from .delayed_on_card import DelayedOnCard
 from .durations import Durations
@@ -218,7 +219,7 @@ class SveSemantics(CardCosts, ModeCosts, TraitDigs, AbilityZones, LaterEvents, L
                   LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
                   Numbers, Durations, MovingCosts, EventWords, DeckPositions, SplitDamage, TurnCounts,
-                  DelayedOnCard, Transformer):
+                  DelayedOnCard, Counts, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     _names = _VOCAB["CARDNAME"]  # the card names of the vocabulary, as the data spells them

@@ -167,17 +167,30 @@ def resolve_it_has(x: Any, last: list) -> Any:
         spec = x[IT_HAS]
         if not last:
             raise NoParse("'it has at least N' with no card found before")
+        if "@counters_of" in last[-1]:
+            # 15.1.2: the counters on the card itself the condition before compared ("Then, if this
+            # card has 1 curse counter, ... If it has 2, ..."), compared again with the new number
+            of = last[-1]["@counters_of"]
+            if spec["name"] not in (None, of["counters_of"]["name"]):
+                raise NoParse("'it has N' counts other counters")
+            op, n = spec.get("op", ">="), spec["n"] if "n" in spec else spec["min"]
+            return {"compare": [dict(of), op, n]}
         sel = dict(last[-1])
         counters = dict(sel["counters"])
         if spec["name"] not in (None, counters["name"]):
             raise NoParse("'it has at least N' counts other counters")
-        counters["min"] = spec["min"]
+        if spec.get("op", ">=") != ">=":
+            raise NoParse("'it has N' of a card found: only 'at least'")
+        counters["min"] = spec["n"] if "n" in spec else spec["min"]
         sel["counters"] = counters
         return {"exists": sel}
     out = {}
     for k, v in x.items():
         if k == "exists" and isinstance(v, dict) and isinstance(v.get("counters"), dict):
             last.append(v)
+        if (k == "compare" and isinstance(v, list) and len(v) == 3 and isinstance(v[0], dict)
+                and isinstance(v[0].get("counters_of"), dict) and v[0]["counters_of"].get("what") == "self"):
+            last.append({"@counters_of": v[0]})  # the card's own counters (counts.self_counters_cmp)
         out[k] = resolve_it_has(v, last)
     return out
 

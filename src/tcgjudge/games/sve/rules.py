@@ -771,6 +771,12 @@ class SveRules(CardRules):
                     # "if a follower was put from your field into the cemetery this turn" (4.3)
                     k = f"{o.controller}:follower_field_to_cemetery"
                     rec[k] = rec.get(k, 0) + 1
+        elif ev.kind == "move" and ev.frm == "field" and ev.to == "hand":
+            o = g.lki[ev.oid][0] if ev.oid in g.lki else None
+            if o is not None:
+                # 4.1: "if a Beast follower was returned to hand from your field this turn": the card
+                # kept with the tally, read by its last information on the field (context.record_count)
+                self.record_card(g, o.controller, "returned_from_field", ev.oid)
         elif ev.kind == "move" and ev.frm == "hand" and ev.to == "cemetery" and ev.cause == "discard":
             k = f"{ev.player}:discarded"  # 5.11: "if you've discarded a card this turn"
             rec[k] = rec.get(k, 0) + 1
