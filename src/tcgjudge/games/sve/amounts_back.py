@@ -12,6 +12,8 @@ The rules are at the end of ``grammar.lark``; the methods are mixed into
   before, or with a cost of the same kind (either could be meant), the sentence is refused;
 - "X equals the number of mana counters on this card" (15.1: the value ``counters_of``), "the number of
   arrow counters this card had" (10.11.1: as it last was, once the card has left its zone);
+- "discard any number of cards and draw that many cards plus 1": as many cards as the step just
+  before moved (the same binding and value ``fits``), plus N;
 - "the revealed card's cost" after "Reveal the top card of your deck" (the one card a step showed;
   ``step_results``), "an X-cost follower" (the cost X, defined by the text: 5.2.1.2).
 """
@@ -24,7 +26,7 @@ from typing import Any
 from lark import Token, v_args
 
 from ...cards.textcompiler import NoParse
-from .step_results import STEP_COUNT
+from .step_results import LATEST, STEP_COUNT
 
 _inline = v_args(inline=True)
 
@@ -48,6 +50,15 @@ class AmountsBack:
             kind = _DONE_KIND[w.split()[0]]
         filt = {k: v for k, v in sel.filt.items() if k not in ("zone", "player")}
         return {STEP_COUNT: {"kind": kind, "filter": filt}}
+
+    @_inline
+    def draw_that_many(self, _cards: Token, n: Token | None = None) -> list:
+        # 5.9: "discard any number of cards and draw that many cards plus 1": as many cards as the
+        # step just before moved (step_results: refused with no step before), plus N
+        v: Any = {STEP_COUNT: {"kind": LATEST, "filter": {}}}
+        if n is not None:
+            v = {"add": [v, int(str(n))]}
+        return [{"draw": {"n": v}}]
 
     # -- N times an amount; the value of the card a cost or a step moved ------------------------------
     @_inline

@@ -34,6 +34,8 @@ _VERB_KIND = {"revealed": "reveal", "buried": "bury", "summoned": "summon", "dis
 
 #: "the number of amulets destroyed this way": a count of the cards an earlier step moved (step_refs)
 STEP_COUNT = "@step_count"
+#: the kind of "that many cards": whatever the step just before moved or showed
+LATEST = "@latest"
 
 #: the name an earlier step's cards are bound to when a later sentence reads them
 _BOUND = "_step_{}"
@@ -123,6 +125,7 @@ def _walk(items: list, last: dict, cost_kinds: set) -> list:
         kind = _step_kind(it)
         if kind is not None:
             last[kind] = (out, len(out) - 1)
+            last[LATEST] = kind  # "that many": the step just before
     return out
 
 
@@ -182,6 +185,10 @@ def _resolve(x: Any, last: dict, cost_kinds: set) -> Any:
         return x
     if STEP_COUNT in x:
         kind = x[STEP_COUNT]["kind"]
+        if kind == LATEST:
+            if LATEST not in last:
+                raise NoParse("'that many' names no step before it")
+            kind = last[LATEST]
         if kind not in last:
             raise NoParse(f"'{kind} this way' names no step before it")
         if kind in cost_kinds:
@@ -217,4 +224,4 @@ def _one_card(last: dict, kind: str) -> bool:
     return v.get("n", 1) == 1 and not v.get("up_to") and not v.get("any")
 
 
-__all__ = ["STEP_COUNT", "StepResults", "step_refs"]
+__all__ = ["LATEST", "STEP_COUNT", "StepResults", "step_refs"]
