@@ -308,7 +308,8 @@ def matches(ctx: Ctx, oid: int, sel: dict | str, obj=None) -> bool:
             if v not in (c.get("name") or ""):
                 return False
         elif k == "cost":
-            if c.get("cost", 0) != v:
+            # a value expression ("an X-cost follower", X defined by the text: SVE 5.2.1.2)
+            if c.get("cost", 0) != (_num(ctx, v) if isinstance(v, dict) else v):
                 return False
         elif k in _BOUNDS:
             stat, most, default = _BOUNDS[k]
@@ -420,6 +421,17 @@ def value(ctx: Ctx, v: Any) -> int:
             return len(select(ctx, a) if isinstance(a, dict) else resolve(ctx, a))
         if k == "len":
             return len(resolve_lki(ctx, a))
+        if k == "fits":
+            # how many of the cards bound to ``of`` fit ``filter``, each read where it is now or, once
+            # gone, as it last was ("the number of amulets destroyed this way", SVE 10.11.1)
+            n = 0
+            for x in resolve_lki(ctx, a["of"]):
+                if x in ctx.g.objects:
+                    n += matches(ctx, x, a["filter"])
+                else:
+                    o, c = ctx.g.lki[x][0], ctx.g.lki[x][1]
+                    n += matches(Ctx(ctx.g, ctx.p, ctx.src, ctx.env, chars=lambda _x, c=c: c), x, a["filter"], obj=o)
+            return n
         if k == "sum":
             prop = a.get("of", "atk")
             ids = resolve(ctx, a["in"]) if "in" in a else []
@@ -488,7 +500,12 @@ def value(ctx: Ctx, v: Any) -> int:
                 p = player1(ctx, spec["player"])
                 return ctx.g.players[p].get("counters", {}).get(spec["name"], 0)
             ids = resolve_lki(ctx, spec.get("what", "self"))
-            return sum(counters_on(ctx, x, spec["name"]) for x in ids if x in ctx.g.objects)
+            n = sum(counters_on(ctx, x, spec["name"]) for x in ids if x in ctx.g.objects)
+            if spec.get("last"):
+                # the counters an object had as it last was before it left its zone (last-known
+                # information; SVE 15.1, 10.11.1: "the number of arrow counters this card had")
+                n += sum(ctx.g.lki[x][0].counter(spec["name"]) for x in ids if x not in ctx.g.objects)
+            return n
     raise ValueError(f"cannot evaluate value {v!r}")
 
 

@@ -133,7 +133,7 @@ def core_vocabulary() -> Vocabulary:
         "count": SELECTOR, "sum": ANY, "prop": ANY, "original": ANY, "add": ANY, "sub": ANY, "mul": ANY,
         "div": ANY, "half": VALUE, "min": ANY, "max": ANY, "var": STR, "neg": VALUE,
         "record": ANY, "player_value": ANY, "counters_of": ANY, "len": STR, "if": ANY, "kinds": ANY,
-        "most": ANY,
+        "most": ANY, "fits": ANY,
     }
     # --- conditions ---------------------------------------------------------------
     v.conds = {
@@ -148,9 +148,10 @@ def core_vocabulary() -> Vocabulary:
     v.op("discard", short="n", n=VALUE, player=PLAYER, filter=SELECTOR, random=BOOL, all=BOOL,
          chooser=PLAYER, up_to=BOOL, **{"as": STR},
          doc="The player discards N cards (of their choice unless random).")
-    v.op("destroy", short="what", required=("what",), what=REF, doc="Destroy objects.")
-    v.op("banish", short="what", required=("what",), what=REF, player=PLAYER,
-         doc="Banish objects (game's meaning); `player` performs it (default you).")
+    v.op("destroy", short="what", required=("what",), what=REF, **{"as": STR},
+         doc="Destroy objects (`as`: the objects destroyed).")
+    v.op("banish", short="what", required=("what",), what=REF, player=PLAYER, **{"as": STR},
+         doc="Banish objects (game's meaning); `player` performs it (default you); `as`: the objects banished.")
     v.op("remove", short="what", required=("what",), what=REF, face=STR,
          doc="Remove from the game / to the removed zone.")
     v.op("return", short="what", required=("what",), what=REF, doc="Return to the owner's hand.")

@@ -269,6 +269,13 @@ def k_discard(n: Any) -> list:
 
 def k_discard_sel(s: Sel) -> list:
     f = {k: v for k, v in s.filt.items() if k not in ("zone", "player")}
+    if s.up_to:
+        # 5.11, 10.6.2.3.2: "discard up to 2 cards", "discard any number of cards": the player may
+        # stop at fewer (none included)
+        n = s.n
+        if isinstance(n, dict) and "count" in n:
+            n = {"count": {**f, "zone": "hand", "player": "you"}}  # "any number": up to the whole hand
+        return [{"discard": {"n": n, "filter": f, "up_to": True, "as": "$new"}}]
     return [{"discard": {"n": s.n, "filter": f, "as": "$new"}}]
 
 

@@ -42,6 +42,7 @@ from .ability_zones import (
     split_works_in,
     static_zones,
 )
+from .amounts_back import AmountsBack
 from .assembly import (
     BEHAVIOUR_FIELDS,
     CARD_NAME,
@@ -215,7 +216,7 @@ class _NP:
 
 
 @v_args(inline=True)
-class SveSemantics(CardCosts, ModeCosts, TraitDigs, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory,
+class SveSemantics(AmountsBack, CardCosts, ModeCosts, TraitDigs, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory,
                   LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
                   Numbers, Durations, MovingCosts, EventWords, DeckPositions, SplitDamage, TurnCounts,
@@ -251,7 +252,7 @@ class SveSemantics(CardCosts, ModeCosts, TraitDigs, AbilityZones, LaterEvents, L
 
     def adjective(self, t: Token) -> tuple:
         if t.type == "COST_ADJ":
-            return ("qual", "cost", int(str(t).split("-")[0]))  # "a 2-cost card" (2.5)
+            return ("qual", "cost", _num(str(t).split("-")[0]))  # "a 2-cost card", "an X-cost card" (2.5)
         return ("adj", str(t).lower())
 
     def k_trait(self, t: Token) -> tuple:
@@ -405,6 +406,10 @@ class SveSemantics(CardCosts, ModeCosts, TraitDigs, AbilityZones, LaterEvents, L
     def count(self, s: Sel) -> dict:
         if not s.each:
             raise NoParse("the number of")
+        if _DISTINCT in s.filt:
+            # 2.1: "the number of Forestcraft spells with different names in your cemetery": the
+            # different names among the cards described, each counted once
+            return {"kinds": {"of": {k: v for k, v in s.filt.items() if k != _DISTINCT}, "prop": "name"}}
         return {"count": s.filt}
 
     def count_minus(self, s: Sel, n: Token) -> dict:

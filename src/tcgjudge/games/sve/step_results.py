@@ -24,13 +24,18 @@ from lark import Token, v_args
 
 from ...cards.textcompiler import NoParse
 from .assembly import k_deal
-from .turn_history import PAID_FITS
+from .turn_history import PAID_FITS, PAID_PROP
 
 _inline = v_args(inline=True)
 
 #: the verbs of "if you VERBED ..." / "if NP was VERBED this way" as the kinds of step they name
 _VERB_KIND = {"revealed": "reveal", "buried": "bury", "summoned": "summon", "discarded": "discard",
               "put": "put_ex"}
+
+#: "the number of amulets destroyed this way": a count of the cards an earlier step moved (step_refs)
+STEP_COUNT = "@step_count"
+#: the kind of "that many cards": whatever the step just before moved or showed
+LATEST = "@latest"
 
 #: the name an earlier step's cards are bound to when a later sentence reads them
 _BOUND = "_step_{}"
@@ -120,6 +125,7 @@ def _walk(items: list, last: dict, cost_kinds: set) -> list:
         kind = _step_kind(it)
         if kind is not None:
             last[kind] = (out, len(out) - 1)
+            last[LATEST] = kind  # "that many": the step just before
     return out
 
 
@@ -129,7 +135,7 @@ def _step_kind(it: dict) -> str | None:
     (k, v), = it.items()
     if k == "move" and isinstance(v, dict) and v.get("to") == "cemetery":
         return "bury"  # 5.33: to bury is to put into the cemetery
-    if k in ("reveal", "bury", "summon", "put_ex", "discard"):
+    if k in ("reveal", "bury", "summon", "put_ex", "discard", "destroy", "banish"):
         return k
     return None
 
@@ -138,7 +144,7 @@ def _has_marker(x: Any) -> bool:
     if isinstance(x, list):
         return any(_has_marker(v) for v in x)
     if isinstance(x, dict):
-        return PAID_FITS in x or any(_has_marker(v) for v in x.values())
+        return PAID_FITS in x or PAID_PROP in x or STEP_COUNT in x or any(_has_marker(v) for v in x.values())
     return False
 
 
@@ -151,7 +157,8 @@ def _bind(last: dict, kind: str) -> str:
         return v  # the revealed cards are the cards named (they stay where they are, 5.12)
     if k == "discard" and not isinstance(v, dict):
         v = {"n": v}
-    elif k in ("reveal", "summon", "put_ex") and not isinstance(v, dict):
+    elif k in ("reveal", "summon", "put_ex", "destroy", "banish") and (not isinstance(v, dict) or "what" not in v):
+        # the short form names the cards (a reference or a selector): written out to bind them
         v = {"what": v}
     if isinstance(v, dict) and v.get("as"):
         return str(v["as"])
@@ -176,7 +183,45 @@ def _resolve(x: Any, last: dict, cost_kinds: set) -> Any:
                 return {PAID_FITS: {"cost": kind, "filter": spec["filter"]}}
             raise NoParse(f"'{kind}' names no step before it")
         return x
+    if STEP_COUNT in x:
+        kind = x[STEP_COUNT]["kind"]
+        if kind == LATEST:
+            if LATEST not in last:
+                raise NoParse("'that many' names no step before it")
+            kind = last[LATEST]
+        if kind not in last:
+            raise NoParse(f"'{kind} this way' names no step before it")
+        if kind in cost_kinds:
+            raise NoParse(f"'{kind}' may name the cost or the step before")
+        return {"fits": {"of": _bind(last, kind), "filter": x[STEP_COUNT]["filter"]}}
+    if PAID_PROP in x:
+        kind, key = x[PAID_PROP]
+        if kind in last and kind not in cost_kinds:
+            # "Reveal the top card of your deck. ... X equals the revealed card's cost.": the value of
+            # the one card the step before revealed (or discarded, buried), read where it is now or
+            # as it last was (10.11.1); with a cost of that kind the words keep naming the cost
+            # (paid_refs)
+            if not _one_card(last, kind):
+                raise NoParse(f"'the {kind} card' of a step of several cards")
+            return {"prop": [_bind(last, kind), key]}
+        return x
     return {k: _resolve(v, last, cost_kinds) for k, v in x.items()}
 
 
-__all__ = ["StepResults", "step_refs"]
+def _one_card(last: dict, kind: str) -> bool:
+    """Whether the step moved or showed at most one card ("the revealed card" names it)."""
+    lst, i = last[kind]
+    (_k, v), = lst[i].items()
+    if isinstance(v, str):
+        return True  # a card bound before ("Reveal it")
+    if not isinstance(v, dict):
+        return v == 1  # "discard: 1"
+    what = v.get("what")
+    if isinstance(what, str):
+        return True
+    if isinstance(what, dict):
+        return what.get("top") == 1 and set(what) <= {"zone", "player", "top"}
+    return v.get("n", 1) == 1 and not v.get("up_to") and not v.get("any")
+
+
+__all__ = ["LATEST", "STEP_COUNT", "StepResults", "step_refs"]
