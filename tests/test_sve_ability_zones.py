@@ -78,3 +78,31 @@ def test_activate_only_if_this_card_is_in_a_zone() -> None:
     assert ab["zones"] == ["ex_area"] and ab["activated"]["if"] == {"is": ["self", {"zone": "ex_area"}]}
     got = sg.compile_text("Act (1): Draw a card. Activate only if there are at least 2 cards in your EX area.")
     assert "zones" not in got["abilities"][0]
+
+
+@pytest.mark.rules("sve", "10.7.4.1.1", "5.6.1", "5.11.1")
+def test_a_card_leaving_the_hand_is_watched_where_it_went() -> None:
+    got = sg.compile_text("When this card is discarded or banished from your hand, draw a card.")
+    ab = got["abilities"][0]
+    assert ab["zones"] == ["banished", "cemetery"]
+    assert ab["auto"]["on"]["to"] == ["cemetery", "banished"] and ab["auto"]["on"]["from"] == "hand"
+    got = sg.compile_text("When this card is banished from your hand, draw a card.")
+    assert got["abilities"][0]["zones"] == ["banished"]
+
+
+@pytest.mark.rules("sve", "5.11.1", "10.1.1")
+def test_discarded_by_the_ability_of_a_kind_of_card() -> None:
+    got = sg.compile_text("When this card is discarded by the ability of a Forestcraft card you control, "
+                          "draw a card.")
+    on = got["abilities"][0]["auto"]["on"]
+    assert on["by"] == {"class": "forestcraft", "controller": "you"} and on["cause"] == "discard"
+    with pytest.raises(Uncompilable):  # where the card is is not what the wording names
+        sg.compile_text("When this card is discarded by the ability of a follower on your field you control, "
+                        "draw a card.")
+
+
+@pytest.mark.rules("sve", "5.15.3")
+def test_unevolved_restates_the_link_ending() -> None:
+    a = sg.compile_text("Last Words: Put this card into its owner's EX area unevolved.")
+    b = sg.compile_text("Last Words: Put this card into its owner's EX area.")
+    assert a["abilities"][0]["auto"] == b["abilities"][0]["auto"]

@@ -706,7 +706,7 @@ def op_discard(rt: Run, a: dict) -> bool:
         got = loc["got"]
         loc["got"] = []
         loc["todo"].pop(0)
-        new = g.rules.discard(g, p, got)
+        new = g.rules.discard(g, p, got, by=rt.ctx.src)
         loc["all"].extend(new)
         if not a.get("all") and len(new) < value(rt.ctx, a.get("n", 1)):
             loc["full"] = False

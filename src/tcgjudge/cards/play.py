@@ -428,7 +428,7 @@ def pay_generic(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
             return picked
         got = loc["got"]
         if name == "discard":
-            rules.discard(g, p, got)
+            rules.discard(g, p, got, by=d["src"])
         elif name == "rest_others":
             for x in got:
                 g.set_orient(x, rules.rested_word, cause="cost")

@@ -572,8 +572,8 @@ class CasterRules(CardRules):
         if len(zone) > 3:  # CR 314.3a: a fourth card banishes one already there
             g.move(zone[0], "graveyard", g.objects[zone[0]].owner, cause="banish")
 
-    def discard(self, g: Game, p: int, ids: list[int]) -> list[int]:
-        out = super().discard(g, p, ids)
+    def discard(self, g: Game, p: int, ids: list[int], by: int | None = None) -> list[int]:
+        out = super().discard(g, p, ids, by)
         if not ids:  # CR 1013.2a: a player with no cards to discard still counts as having discarded
             g.emit(Event("discard", player=p, data={"n": 0}))
         return out

@@ -517,8 +517,8 @@ class NovaRules(CardRules):
         g.note(f"p{p + 1} is dealt {n} damage" + (" (battle)" if battle else "") + f": life {self.life(g, p)}")
         return n
 
-    def discard(self, g: Game, p: int, ids: list[int]) -> list[int]:
-        out = super().discard(g, p, ids)
+    def discard(self, g: Game, p: int, ids: list[int], by: int | None = None) -> list[int]:
+        out = super().discard(g, p, ids, by)
         if not ids:  # 911.2: discarding with an empty hand still counts as discarding
             g.emit(Event("discard", player=p, data={"n": 0}))
         return out

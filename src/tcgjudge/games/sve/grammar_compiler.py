@@ -97,6 +97,7 @@ from .wording_variations import (
     tidy_punctuation,
     times_per_turn,
 )
+from .zone_moves import ZoneMoves
 
 GRAMMAR_FILE = Path(__file__).with_name("grammar.lark")
 
@@ -220,7 +221,7 @@ class SveSemantics(AmountsBack, CardCosts, ModeCosts, TraitDigs, AbilityZones, L
                   LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
                   Numbers, Durations, MovingCosts, EventWords, DeckPositions, SplitDamage, TurnCounts,
-                  DelayedOnCard, Counts, Transformer):
+                  DelayedOnCard, Counts, ZoneMoves, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     _names = _VOCAB["CARDNAME"]  # the card names of the vocabulary, as the data spells them
@@ -2146,7 +2147,8 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         kids = [c for c in tree.children if getattr(c, "data", None) == "pp" or isinstance(c, Token)]
         out.add_kw({"evolve": _num(_transform(kids[0])) if kids else 0})  # 12.2
         return
-    if kind in ("play_not_during", "play_only_from", "play_unless", "play_only_if", "play_not_from"):
+    if kind in ("play_not_during", "play_only_from", "play_unless", "play_only_if", "play_not_from",
+                "play_not_from_while"):
         if "play_if" in out.extra:
             raise NoParse("two restrictions on playing the card")
         out.extra["play_if"] = _transform(tree)  # 8.2.1, 1.3.3 (older_tail.py)

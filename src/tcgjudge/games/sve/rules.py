@@ -58,7 +58,7 @@ class SveRules(CardRules):
     hidden_pools = {"deck": "main", "hand": "main"}
     layered_zones = frozenset(("field", "leader", "ex_area", "resolution"))
     field_zones = ("field",)
-    trigger_zones = ("field", "leader", "ex_area", "hand", "deck", "cemetery", "evolve_deck", "resolution")
+    trigger_zones = ("field", "leader", "ex_area", "hand", "deck", "cemetery", "evolve_deck", "resolution", "banished")
     waiting_zone = "resolution"
     rested_word = "engaged"
     stack_leave_zone = "cemetery"
@@ -695,10 +695,34 @@ class SveRules(CardRules):
                 if word in DESTROY_CAUSES[ev.cause]:
                     ev = Event(ev.kind, ev.oid, ev.new, ev.frm, ev.to, ev.player, word, ev.data)
                     break
+        by = pat.get("by")
+        if by is not None:
+            pat = {k: v for k, v in pat.items() if k != "by"}
         bind = super().match_pattern(g, pat, p, src, ev, env)
+        if bind is not None and by is not None and not self._discarded_by(g, p, src, ev, env, by):
+            return None
         if bind is not None and ev.kind == "die_roll":
             bind["die"] = ev.data["n"]  # "if you roll a 6", "the number you roll" (5.19.1)
         return bind
+
+    def _discarded_by(self, g: Game, p: int, src: int | None, ev: Event, env: dict, by: dict) -> bool:
+        """5.11, 10.1.1: "discarded by the ability of a X card you control": the card the event moved
+        was discarded by the cost or effect of an ability (or a spell's text, 10.1.1.4) of a card of
+        that kind controlled by the ability's controller (the card as it is, or as it was when it
+        has left its zone since, 10.11)."""
+        new = g.objects.get(ev.new) if ev.new is not None else None
+        who = new.get("discarded_by") if new is not None else None
+        if who is None:
+            return False
+        ctx = Ctx(g, p, src, env, chars=lambda x: g.chars(x) if x in g.objects else g.lki[x][1])
+        if who in g.objects:
+            return matches(ctx, who, by)
+        entry = g.lki.get(who)
+        if entry is None:
+            return False
+        o, c = entry[0], entry[1]
+        fake = Ctx(g, p, src, env, chars=lambda x: c if x == who else g.chars(x))
+        return matches(fake, who, by, obj=o)
 
     def add_pending(self, g: Game, controller: int, src: int, ab: Ability, bind: dict, card: CardDef) -> None:
         """10.7.2: a triggered ability becomes pending; 10.7.2.2: "N per turn" ones at most N times

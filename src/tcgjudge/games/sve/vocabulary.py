@@ -145,7 +145,8 @@ def vocabulary() -> Vocabulary:
     v.zones = set(ZONES)
     v.keywords = dict(KEYWORDS)
     v.triggers = dict(TRIGGERS)
-    v.trigger_keys = {"state": COND}  # 10.7.6: a state trigger
+    v.trigger_keys = {"state": COND,  # 10.7.6: a state trigger
+                      "by": SELECTOR}  # 5.11, 10.1.1: discarded by an ability of a card of this kind
     v.filters = {"universe": STRS, "special": STRS, "state": STRS, "boxed": BOOL, "played_from": STR, "linked": BOOL,
                  "raced": BOOL, "trigger_icon": STRS, "can_evolve": BOOL, "combat": BOOL, "named_as": STR,
                  "entered_by": STR, "entered_from": STRS, "evolved_turn": STR, "traits_all": STRS,

@@ -158,7 +158,7 @@ def pay_moving(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
         for _ in range(n):
             pick = hand.pop(g.rng.below(len(hand)))  # 5.18: at random
             got.append(pick)
-        g.rules.discard(g, p, got)
+        g.rules.discard(g, p, got, by=d["src"])
         return _finish(d, name, got)
     if name == "deck_top":
         if not loc.get("moving"):
