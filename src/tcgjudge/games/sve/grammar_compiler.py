@@ -84,6 +84,7 @@ from .older_tail import OlderTail
 from .play_costs import PlayCosts, check_paid_names
 from .replacements import REPLACEMENT, Replacements
 from .split_damage import SAME_HAVE, SplitDamage
+from .statics import Statics
 from .step_results import StepResults, step_refs
 from .trait_digs import TraitDigs
 from .trigger_events import TriggerEvents
@@ -221,7 +222,7 @@ class SveSemantics(AmountsBack, CardCosts, ModeCosts, TraitDigs, AbilityZones, L
                   LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
                   Numbers, Durations, MovingCosts, EventWords, DeckPositions, SplitDamage, TurnCounts,
-                  DelayedOnCard, Counts, ZoneMoves, Transformer):
+                  DelayedOnCard, Counts, ZoneMoves, Statics, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     _names = _VOCAB["CARDNAME"]  # the card names of the vocabulary, as the data spells them

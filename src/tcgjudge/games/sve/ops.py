@@ -210,6 +210,19 @@ def op_deal(rt: Run, a: dict) -> bool:
 
 def op_leader_def(rt: Run, a: dict) -> bool:
     g = rt.g
+    if "set" in a:
+        # 5.26.2 with 2.8: "Change each enemy leader's defense to 6": the value becomes N; more than
+        # before is an increase, less a decrease (not damage, 5.13.1)
+        to = value(rt.ctx, a["set"])
+        for p in players(rt.ctx, a.get("player", "you")):
+            old = g.players[p].get("leader_def", 20)
+            if to == old:
+                continue
+            g.rules.set_player_value(g, p, "leader_def", to)
+            g.note(f"p{p + 1}'s leader's defense becomes {to}")
+            if to > old:
+                leader_gained(g, p, to - old)
+        return True
     n = value(rt.ctx, a.get("n", 1))
     if n == 0:
         return True

@@ -85,6 +85,7 @@ KEYWORDS: dict[str, str] = {
     "lesson": "number?",  # 14.3.2 (marker; the instruction/cost `lesson` does the work)
     "starting_amulet": "",  # 14.4.4
     "enters_engaged": "",  # "This card is put onto the field engaged." (4.2.2.3 "unless indicated")
+    "no_start_refresh": "",  # "This card doesn't refresh during your start phase." (7.2.3)
     "single_drive": "", "twin_drive": "",  # 14.4.6
     "drive": "",  # 14.4.7 (given by `give_drive`)
     "on_drive": "",  # 14.4.8 (marker)
@@ -166,8 +167,9 @@ def vocabulary() -> Vocabulary:
     v.op("deal", required=("what",), what=REF, n=VALUE, divided=STR, source=REF,
          doc="Deal N ability damage to followers and leaders (5.13); `divided: NAME` deals the "
              "amounts allocated to the targets NAME when they were selected (10.6.2.4).")
-    v.op("leader_def", short="n", n=VALUE, player=PLAYER,
-         doc="Give the player's leader +N defense (or -N with a negative number; not damage).")
+    v.op("leader_def", short="n", n=VALUE, player=PLAYER, set=VALUE,
+         doc="Give the player's leader +N defense (or -N with a negative number; not damage); `set: N` "
+             "changes it to N instead (5.26.2: increased or decreased by the comparison).")
     v.op("damage_mod", n=VALUE, by=REF, to=REF, kind=STR, prevent=BOOL, max=VALUE, until=STR, once=BOOL,
          doc="A replacement effect on damage (5.13.2, 10.10): damage dealt BY matching sources TO "
              "matching cards changes by N, becomes MAX when it is more, or does not happen (prevent); "

@@ -80,6 +80,8 @@ def proc_turn(g: Game, f: Frame) -> None:
             if o.get("no_refresh"):
                 g.set_data(oid, "no_refresh", None)  # "it doesn't refresh during ... next start phase"
                 continue
+            if has_kw(g.chars(oid).get("keywords", ()), "no_start_refresh"):
+                continue  # "This card doesn't refresh during your start phase." (a passive, 10.3)
             if o.orient == "engaged" and not o.get("boxed"):
                 g.set_orient(oid, "reserved", cause="rule")
         if not first_turn_of_first_player(g, tp):
