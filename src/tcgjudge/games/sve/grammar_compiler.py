@@ -87,6 +87,7 @@ from .trait_digs import TraitDigs
 from .trigger_events import TriggerEvents
 from .turn_counts import TALLY, TurnCounts, event_tally_refs, nth_refs
 from .turn_history import TurnHistory, paid_refs
+from .vanguard import Vanguard
 from .vocabulary import CLASSES, TRIGGERS
 from .wording_variations import (
     WordingVariations,
@@ -208,7 +209,7 @@ class SveSemantics(CardCosts, ModeCosts, TraitDigs, AbilityZones, LaterEvents, L
                   LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
                   Numbers, Durations, MovingCosts, EventWords, DeckPositions, SplitDamage, TurnCounts,
-                  DelayedOnCard, Transformer):
+                  DelayedOnCard, Vanguard, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     _names = _VOCAB["CARDNAME"]  # the card names of the vocabulary, as the data spells them
