@@ -250,7 +250,7 @@ SVE_UNPROVEN = {
     "st_copies_any", "st_copies_n",
 }
 
-_SVE_ABILITIES = {"evolve_ability", "evolve_costs", "ride_ability", "serve_ability", "activated", "triggered",
+_SVE_ABILITIES = {"evolve_ability", "evolve_costs", "ride_ability", "ride_written", "serve_ability", "activated", "triggered",
                   "when_ability", "when_if_cost", "when_cost", "once_when_ability", "static_ability"}
 
 

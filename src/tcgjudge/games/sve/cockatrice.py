@@ -5,7 +5,9 @@ attack and defense (2.7, 2.8), and the type line ``Follower|Evolve|Forestcraft -
 gives the card type (2.3.2), the special type (``Evolve``: an evolved card, 2.3.3.1; ``Token``:
 a token, 9.1), the class (2.2) and the traits (2.4).  An evolved card is named
 ``Name (Evolved)`` in the database and in decks; its card name is ``Name`` (5.15.1.1.1).
-A record with no card type (the Evolution Point marker) is no card of the game.
+A record with no card type (the Evolution Point marker) is no card of the game.  A Vanguard card's
+Trigger icon (14.4.1.1) is given by the reminder of what it does when a drive check reveals it
+("(If this card is revealed by a drive check, draw a card.)", 14.4.5.1.3).
 """
 
 from __future__ import annotations
@@ -19,6 +21,30 @@ from ...cards.pool import Importer
 from .vocabulary import CLASSES, TYPES
 
 _EVOLVED = re.compile(r"\s*\((?:Evolved?)\)\s*$", re.IGNORECASE)
+
+#: 14.4.1.1, 14.4.5.1.3: the reminder printed for a Trigger icon, and the icon each of the four
+#: abilities of 14.4.5.1.3.1-14.4.5.1.3.4 stands for
+_TRIGGER_REMINDER = re.compile(r"\(\s*if this card is revealed by a drive check,\s*([^)]*)\)", re.IGNORECASE)
+_TRIGGER_ICONS = (
+    ("critical", re.compile(r"give a follower on your field (?:attack \+2|\+2 attack)\.?")),
+    ("draw", re.compile(r"draw a card\.?")),
+    ("stand", re.compile(r"refresh a follower on your field\. for the rest of (?:this|the) turn, it can(?:'|no)t "
+                         r"attack (?:an )?enemy leaders?\.?")),
+    ("heal", re.compile(r"give your leader (?:defense \+3|\+3 defense)\.?")),
+)
+
+
+def trigger_icon(text: str) -> str | None:
+    """The Trigger icon whose reminder the card text prints (14.4.1.1), if any."""
+    m = _TRIGGER_REMINDER.search(text or "")
+    if m is None:
+        return None
+    what = re.sub(r"\s*\{\[(attack|defense)\]\}\s*", r" \1 ", m.group(1))  # the stat icons as words
+    what = re.sub(r"\s+", " ", what).strip().lower()
+    for icon, pat in _TRIGGER_ICONS:
+        if pat.fullmatch(what):
+            return icon
+    return None
 
 
 def entry_of(pr: Printing) -> dict | None:
@@ -60,6 +86,9 @@ def entry_of(pr: Printing) -> dict | None:
         if main in ("follower", "amulet"):
             entry["atk"], entry["def"] = int(m.group(1)), int(m.group(2))
     entry["text"] = pr.text
+    icon = trigger_icon(pr.text)
+    if icon is not None:
+        entry["trigger"] = icon  # 14.4.1.1
     return entry
 
 
@@ -80,4 +109,4 @@ def importer() -> Importer:
     return Importer("sve", b, entry_of, compile_entry, Uncompilable, placeholder, b.learn)
 
 
-__all__ = ["entry_of", "importer", "placeholder"]
+__all__ = ["entry_of", "importer", "placeholder", "trigger_icon"]

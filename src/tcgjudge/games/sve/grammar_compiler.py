@@ -90,6 +90,7 @@ from .trait_digs import TraitDigs
 from .trigger_events import TriggerEvents
 from .turn_counts import TALLY, TurnCounts, event_tally_refs, nth_refs
 from .turn_history import TurnHistory, paid_refs
+from .vanguard import Vanguard
 from .vocabulary import CLASSES, TRIGGERS
 from .wording_variations import (
     WordingVariations,
@@ -222,7 +223,7 @@ class SveSemantics(AmountsBack, CardCosts, ModeCosts, TraitDigs, AbilityZones, L
                   LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
                   Numbers, Durations, MovingCosts, EventWords, DeckPositions, SplitDamage, TurnCounts,
-                  DelayedOnCard, Counts, ZoneMoves, Statics, Transformer):
+                  DelayedOnCard, Counts, ZoneMoves, Statics, Vanguard, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     _names = _VOCAB["CARDNAME"]  # the card names of the vocabulary, as the data spells them
@@ -2141,6 +2142,31 @@ def _spell_process(got: Any, chunk: str, out: Compiled, kind: str) -> None:
     out.effect = prune(spec)
 
 
+def _ride_written(got: Any, display: str, out: Compiled, card_type: str) -> None:
+    """14.4.9.2: "Ride [cost]: [text]" means "[cost] Put a Drive Point card from your evolve deck into
+    your drive zone: [text]", with an evolution point in lieu of a play point, once a game for the
+    card (14.4.9.5: an evolve ability's equivalent).  The plain "Ride (N): Give this follower Drive."
+    is the keyword as the rules define it (14.4.9.1); any other cost or text is kept as written."""
+    if card_type != "follower":
+        raise NoParse("Ride gives Drive to the follower with Ride (14.4.9.1)")
+    costs, effect = got.children[:2]
+    costs, act_zones = _cost_zones(costs)
+    if act_zones:
+        raise NoParse("Ride works on the field")
+    spec, _ = _body(costs, effect)
+    spec["cost"] = costs + [c for c in spec.get("cost", []) if c not in costs]
+    pps = [c for c in spec["cost"] if isinstance(c, dict) and set(c) == {"pp"}]
+    rest = [c for c in spec["cost"] if c not in pps]
+    if len(pps) > 1:
+        raise NoParse("Ride's play point cost")
+    if not rest and set(spec) == {"cost", "do"} and spec["do"] == [{"give_drive": "self"}]:
+        out.add_kw({"ride": pps[0]["pp"] if pps else 0})  # 14.4.9 (cards.py writes it out)
+        return
+    spec["cost"] = pps + rest + [{"drive_point": {}}]
+    spec.update(equivalent="evolve", max_per_game=1)
+    out.abilities.append({"activated": prune(spec), "keyword": "ride", "text": display})
+
+
 def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool = False) -> None:
     kind = tree.data
     display = render(chunk)
@@ -2208,6 +2234,9 @@ def _ability(tree: Any, chunk: str, out: Compiled, card_type: str, quick: bool =
         out.abilities.append({"activated": spec, "text": display})  # 14.2.2
         return
     got = _transform(tree)
+    if kind == "ride_written":
+        _ride_written(got, display, out, card_type)
+        return
     if kind in ("activated", "activated_rider") and card_type == "spell":
         _spell_process(got, chunk, out, kind)
         return

@@ -716,6 +716,9 @@ def op_drive_check(rt: Run, a: dict) -> bool:
             loc["left"] -= 1
             card = move_now(g, deck[-1], "trigger_zone", p, cause="drive_check")
             g.note(f"p{p + 1} drive checks {g.objects[card].card.key}")
+            src = rt.d.get("src")
+            if src in g.objects:  # 14.4.5.1, 14.4.6.1: the card whose ability performs the drive check
+                g.emit(Event("perform_drive_check", oid=src, player=p))
             loc["card"] = card
             ans = None
         o = g.objects.get(card)
