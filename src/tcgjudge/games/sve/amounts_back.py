@@ -65,9 +65,7 @@ class AmountsBack:
     def times_value(self, n: Token, v: Any) -> dict:
         if not isinstance(v, dict) or "add" in v or "sub" in v:
             raise NoParse("N times: a number or a sum")  # "2 times X plus 1": which first
-        if str(n).upper() == "X":
-            raise NoParse("X times")
-        return {"mul": [int(str(n)), v]}
+        return {"mul": ["X" if str(n).upper() == "X" else int(str(n)), v]}  # X: defined by the text
 
     @_inline
     def value_of_paid(self, prop: Token, card: Token) -> dict:

@@ -421,9 +421,6 @@ class SveSemantics(AmountsBack, CardCosts, ModeCosts, TraitDigs, AbilityZones, L
     def double_count(self, s: Sel) -> dict:
         return {"mul": [2, self.count(s)]}
 
-    def times_count(self, n: Token, s: Sel) -> dict:
-        return {"mul": [_num(n), self.count(s)]}
-
     def value_sel_stat_minus(self, stat: Token, n: Token) -> dict:
         return {"sub": [self.value_sel_stat(stat), _num(n)]}
 
