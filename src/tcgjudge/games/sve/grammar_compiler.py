@@ -60,6 +60,7 @@ from .card_costs import CardCosts
 from .cost_changes import CostChanges
 from .deck_positions import DeckPositions
 from .delayed_on_card import DelayedOnCard
+from .digs import Digs
 from .durations import Durations
 from .event_words import EventWords
 from .later_events import LaterEvents
@@ -204,7 +205,7 @@ class _NP:
 
 
 @v_args(inline=True)
-class SveSemantics(CardCosts, ModeCosts, TraitDigs, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory,
+class SveSemantics(Digs, CardCosts, ModeCosts, TraitDigs, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory,
                   LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
                   Numbers, Durations, MovingCosts, EventWords, DeckPositions, SplitDamage, TurnCounts,
