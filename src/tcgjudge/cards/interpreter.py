@@ -624,6 +624,11 @@ def op_search(rt: Run, a: dict) -> bool:
         loc["cands"] = [x for x in ids if matches(rt.ctx, x, sel)]
         loc["n"] = value(rt.ctx, a.get("n", 1))
         loc["got"] = []
+    if "instead_asked" in loc:
+        # SVE 5.7: "If it costs 2 or less, you may put it onto your field instead": the answer
+        if "moved" not in loc:
+            loc["to"] = a["instead"]["to"] if rt.answer() == "yes" else a.get("to", "hand")
+        return _search_move(rt, a, p, zone)
     take_pick(loc, rt.answer())
     if a.get("distinct") == "name":  # SVE 2.1: "with different names": no two found share a name
         taken = {g.chars(x)["name"] for x in loc["got"]}
@@ -640,13 +645,32 @@ def op_search(rt: Run, a: dict) -> bool:
             # unless it is for "up to" that number (the searcher may stop)
             opts.append(("done", "done"))
         return rt.ask(rt.p, "search", f"search your {zone}", opts)
+    inst = a.get("instead")
+    if inst and "moved" not in loc and loc["got"]:
+        # SVE 5.7, 5.20: the card found is revealed, then, when it meets the condition written after
+        # the search, its player may send it to the other zone instead of where the search puts it
+        if all(matches(rt.ctx, x, inst["filter"]) for x in loc["got"]):
+            if a.get("reveal", True) and _has_condition(a["filter"]):  # SVE 5.7.1.2
+                for oid in loc["got"]:
+                    g.rules.reveal(g, oid)
+            loc["revealed"] = True
+            loc["instead_asked"] = True
+            prompt = f"put {', '.join(rt.name(x) for x in loc['got'])} into your {inst['to']} instead?"
+            return rt.ask(rt.p, "may", prompt, [("yes", "yes"), ("no", "no")])
+    return _search_move(rt, a, p, zone)
+
+
+def _search_move(rt: Run, a: dict, p: int, zone: str) -> bool:
+    """The cards a search found moved where it puts them (SVE 5.7), then the deck shuffled (5.7.2)."""
+    g = rt.g
+    loc = rt.loc
     if "moved" not in loc:
         loc["moved"] = True
         got = loc["got"]
-        if a.get("reveal", True) and _has_condition(a["filter"]):  # SVE 5.7.1.2
+        if a.get("reveal", True) and _has_condition(a["filter"]) and not loc.get("revealed"):  # SVE 5.7.1.2
             for oid in got:
                 g.rules.reveal(g, oid)
-        to = a.get("to", "hand")
+        to = loc.get("to") or a.get("to", "hand")
         # a card put onto the field engaged (SVE 5.4.1: it enters engaged)
         extra = {"orientation": "engaged"} if a.get("engaged") else {}
         res = g.rules.move_objects(rt, got, to, "search", extra)

@@ -189,10 +189,12 @@ def core_vocabulary() -> Vocabulary:
     v.op("token", required=("card",), card=ANY, n=VALUE, player=PLAYER, zone=ZONE, orientation=STR,
          **{"as": STR}, doc="Create tokens.")
     v.op("search", required=("filter",), filter=SELECTOR, n=VALUE, player=PLAYER, zone=ZONE, to=ZONE,
-         reveal=BOOL, up_to=BOOL, shuffle=BOOL, engaged=BOOL, distinct=STR, cost_total_max=VALUE, **{"as": STR},
+         reveal=BOOL, up_to=BOOL, shuffle=BOOL, engaged=BOOL, distinct=STR, cost_total_max=VALUE, instead=ANY, **{"as": STR},
          doc="Search a hidden zone for cards, then shuffle it; `engaged` puts them onto the field engaged; "
              "`up_to`: the searcher may stop before N; `distinct: name`: no two cards found share a name; "
-             "`cost_total_max`: the costs of the cards found add up to at most this.")
+             "`cost_total_max`: the costs of the cards found add up to at most this; "
+             "`instead: {filter, to}`: when the cards found match the filter, their player may put them "
+             "into that zone instead of `to`.")
     v.op("look", n=VALUE, player=PLAYER, zone=ZONE, what=REF, **{"as": STR},
          doc="Look at the top N cards of a deck (n), or at the cards `what` names, where they are.")
     v.op("reveal", short="what", required=("what",), what=REF, **{"as": STR})

@@ -62,6 +62,7 @@ from .cost_changes import CostChanges
 from .counts import Counts
 from .deck_positions import DeckPositions
 from .delayed_on_card import DelayedOnCard
+from .digs import Digs
 from .durations import Durations
 from .event_words import EventWords
 from .later_events import LaterEvents
@@ -219,7 +220,7 @@ class _NP:
 
 
 @v_args(inline=True)
-class SveSemantics(AmountsBack, CardCosts, ModeCosts, TraitDigs, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory,
+class SveSemantics(AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory,
                   LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
                   Numbers, Durations, MovingCosts, EventWords, DeckPositions, SplitDamage, TurnCounts,
