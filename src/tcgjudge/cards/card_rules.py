@@ -591,6 +591,10 @@ class CardRules(DependencyHooks, GameRules):
     def move_objects(self, rt: Run, ids: list[int], dest: str, cause: str, extra: dict) -> list[int] | None:
         raise NotImplementedError
 
+    #: whether a discarded card keeps the card whose ability discarded it (a game whose card text
+    #: can ask, SVE 5.11; other games keep their state as it was)
+    records_discarder = False
+
     def discard(self, g: Game, p: int, ids: list[int], by: int | None = None) -> list[int]:
         """Discard cards together (CR 1013.1, SVE 5.11); here discarding no card is no discard.
         ``by``: the object whose ability (its cost or effect) discards them, kept on each card
@@ -600,7 +604,7 @@ class CardRules(DependencyHooks, GameRules):
         for oid in ids:
             o = g.objects[oid]
             new = g.move(oid, self.discard_zone(g, o), o.owner, cause="discard")
-            if by is not None and new in g.objects:
+            if by is not None and self.records_discarder and new in g.objects:
                 g.set_data(new, "discarded_by", by)  # before the batch's triggers are checked
             g.note(f"p{p + 1} discards {g.objects[new].card.key}")
             out.append(new)

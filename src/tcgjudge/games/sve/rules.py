@@ -52,6 +52,7 @@ NON_LAYER_OPS = ("damage_mod",)
 class SveRules(CardRules):
     game_id = "sve"
     rules_version = "1.16.0"
+    records_discarder = True  # 5.11: "when this card is discarded by the ability of ..."
     zone_specs = ZONES
     #: hidden zones whose cards a player who cannot see them cannot tell apart (deck and hand hold
     #: main-deck cards, SVE 4.5, 4.7); see kernel/infoset.py
