@@ -375,6 +375,19 @@ def matches(ctx: Ctx, oid: int, sel: dict | str, obj=None) -> bool:
     return True
 
 
+def matches_as_last(ctx: Ctx, oid: int, sel: dict | str) -> bool:
+    """Whether an object fits a selector as it is now, or, once it has left its zone, as it last
+    was (last known information: SVE 10.11, CR 1004); False when nothing is known of it."""
+    g = ctx.g
+    if oid in g.objects:
+        return matches(ctx, oid, sel)
+    if oid not in g.lki:
+        return False
+    o, c = g.lki[oid][0], g.lki[oid][1]
+    last = Ctx(g, ctx.p, ctx.src, ctx.env, chars=lambda x: c if x == oid else ctx.chars(x))
+    return matches(last, oid, sel, obj=o)
+
+
 def counters_on(ctx: Ctx, oid: int, name: str) -> int:
     """Counters of a name on an object: those put on it plus those a continuous effect says it
     has (Caster CR 909.1f)."""
@@ -424,14 +437,7 @@ def value(ctx: Ctx, v: Any) -> int:
         if k == "fits":
             # how many of the cards bound to ``of`` fit ``filter``, each read where it is now or, once
             # gone, as it last was ("the number of amulets destroyed this way", SVE 10.11.1)
-            n = 0
-            for x in resolve_lki(ctx, a["of"]):
-                if x in ctx.g.objects:
-                    n += matches(ctx, x, a["filter"])
-                else:
-                    o, c = ctx.g.lki[x][0], ctx.g.lki[x][1]
-                    n += matches(Ctx(ctx.g, ctx.p, ctx.src, ctx.env, chars=lambda _x, c=c: c), x, a["filter"], obj=o)
-            return n
+            return sum(matches_as_last(ctx, x, a["filter"]) for x in resolve_lki(ctx, a["of"]))
         if k == "sum":
             prop = a.get("of", "atk")
             ids = resolve(ctx, a["in"]) if "in" in a else []
@@ -524,14 +530,7 @@ def record_count(ctx: Ctx, spec: dict) -> int:
     p = player1(ctx, spec.get("player", "you"))
     if "of" not in spec:
         return g.record.get(f"{p}:{spec['key']}", 0)
-    n = 0
-    for x in g.rules.record_cards(g, p, spec["key"]):
-        if x in g.objects:
-            n += matches(ctx, x, spec["of"])
-        elif x in g.lki:
-            o, c = g.lki[x][0], g.lki[x][1]
-            n += matches(Ctx(g, ctx.p, ctx.src, ctx.env, chars=lambda _x, c=c: c), x, spec["of"], obj=o)
-    return n
+    return sum(matches_as_last(ctx, x, spec["of"]) for x in g.rules.record_cards(g, p, spec["key"]))
 
 
 def cond(ctx: Ctx, c: Any) -> bool:

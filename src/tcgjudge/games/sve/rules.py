@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards.card_rules import CardRules
-from ...cards.context import Ctx, cond, has_kw, matches, select, value
+from ...cards.context import Ctx, cond, has_kw, matches, matches_as_last, select, value
 from ...cards.interpreter import Run
 from ...cards.loader import set_ability_flags
 from ...cards.play import proc_pay, proc_play
@@ -716,14 +716,7 @@ class SveRules(CardRules):
         if who is None:
             return False
         ctx = Ctx(g, p, src, env, chars=lambda x: g.chars(x) if x in g.objects else g.lki[x][1])
-        if who in g.objects:
-            return matches(ctx, who, by)
-        entry = g.lki.get(who)
-        if entry is None:
-            return False
-        o, c = entry[0], entry[1]
-        fake = Ctx(g, p, src, env, chars=lambda x: c if x == who else g.chars(x))
-        return matches(fake, who, by, obj=o)
+        return matches_as_last(ctx, who, by)
 
     def add_pending(self, g: Game, controller: int, src: int, ab: Ability, bind: dict, card: CardDef) -> None:
         """10.7.2: a triggered ability becomes pending; 10.7.2.2: "N per turn" ones at most N times
