@@ -505,3 +505,20 @@ def test_sve_evolved_expected_as_in_setup(tmp_path: Path) -> None:
     assert run_file(write(tmp_path, text)).passed
     r = run_file(write(tmp_path, text.replace("id: ev}}", "id: zz}}"), "bad"))
     assert not r.passed and "c.evolved: expected" in r.reason, r.line()
+
+
+SVE_CARDS = ROOT / "conformance" / "sve" / "cards"
+
+
+@pytest.mark.parametrize("answer,passes", [("choose w", True), ("choose l", True), ("choose s", False),
+                                           ('"trigger w: Whenever another"', True)])
+def test_choose_an_object_orders_its_triggered_ability(tmp_path: Path, answer: str, passes: bool) -> None:
+    """SPEC: `choose X` answers every decision that picks objects: the order of triggered abilities
+    (10.7.3) names the object whose ability resolves first; an object with no waiting ability is an
+    error."""
+    text = (SVE_CARDS / "another-follower-evolves-is-not-this-card.yaml").read_text(encoding="utf-8")
+    assert "- p1: choose w" in text
+    r = run_file(write(tmp_path, text.replace("- p1: choose w", f"- p1: {answer}")))
+    assert r.passed is passes, r.line()
+    if not passes:
+        assert "no option 'choose s'" in r.line()

@@ -81,7 +81,8 @@ def test_last_words_notations(text: str) -> None:
 @pytest.mark.rules("sve", "12.2.1.1")
 @pytest.mark.parametrize("text,n", [("(E) (1): Evolve this follower.", 1), ("(E) 2: Evolve this follower.", 2),
                                     ("Evolve (3): Evolve this follower.", 3),
-                                    ("{EVOLVE} {COST 0}: Evolve this follower.", 0)])
+                                    ("{EVOLVE} {COST 0}: Evolve this follower.", 0),
+                                    ("Evolve[cost02]: Evolve this follower.", 2), ("[evolve][cost01]: Evolve this follower.", 1)])
 def test_evolve_notations(text: str, n: int) -> None:
     assert compile_text(text) == {"keywords": [{"evolve": n}]}
 
@@ -94,7 +95,7 @@ def test_evolve_with_a_cost_that_is_not_play_points() -> None:
 @pytest.mark.rules("sve", "10.1.1.1.1", "5.2.1.1")
 @pytest.mark.parametrize("text", [
     "(A) (1), (tap): Draw a card.", "{ACT} {COST 1}, {ENGAGE}: Draw a card.", "Act (1), {ENGAGE}: Draw a card.",
-    "Activate: 1PP, engage this card: Draw a card.",
+    "Activate: 1PP, engage this card: Draw a card.", "[act][cost01], [engage]: Draw a card.",
 ])
 def test_activated_notations(text: str) -> None:
     assert one(text) == {"do": [{"draw": 1}], "cost": [{"pp": 1}, "engage"]}
@@ -111,8 +112,17 @@ def test_quick_notations(text: str) -> None:
     assert compile_text(text, card_type="spell") == {"keywords": ["quick"], "effect": {"do": [{"draw": 1}]}}
 
 
-def test_quick_activated_ability() -> None:
-    assert one("{ACT} [Quick] {ENGAGE}: Draw a card.") == {"do": [{"draw": 1}], "cost": ["engage"], "quick": True}
+@pytest.mark.parametrize("text", ["{ACT} [Quick] {ENGAGE}: Draw a card.", "[q]Act{ENGAGE}: Draw a card."])
+def test_quick_activated_ability(text: str) -> None:
+    assert one(text) == {"do": [{"draw": 1}], "cost": ["engage"], "quick": True}
+
+
+@pytest.mark.rules("sve", "2.7", "2.8")
+@pytest.mark.parametrize("text", ["Select a [forestcraft] follower on your field and give it [attack]+1/[defense]+2.",
+                                  "Select a {[forestcraft]} follower on your field and give it {[attack]}+1/{[defense]}+2."])
+def test_icon_names_in_brackets_with_or_without_braces(text: str) -> None:
+    """Stats and class icons written by their names in brackets, as databases spell them."""
+    assert eff(text) == eff("Select a Forestcraft follower on your field and give it +1/+2.")
 
 
 @pytest.mark.rules("sve", "2.6.2")

@@ -365,6 +365,9 @@ class Runner:
                 hits = [i for i, labs in enumerate(all_labels)
                         if any(lab.endswith(" " + x) and not lab.startswith(("play ", "activate ", "attack "))
                                for lab in labs)]
+            if not hits:  # the order of triggered abilities: `choose ID` picks the one of that object
+                hits = [i for i, labs in enumerate(all_labels)
+                        if any(lab.startswith("trigger ") and lab.split(": ", 1)[0] == f"trigger {x}" for lab in labs)]
             if len(hits) == 1 or (hits and self._same(d, hits)):
                 return hits[0]
             if hits:

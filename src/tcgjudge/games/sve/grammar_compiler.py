@@ -1546,6 +1546,9 @@ class _Sentences(SveSemantics):
     def on_ally_evolves(self, _w: Token) -> dict:
         return tc.t_ally_evolves()
 
+    def on_other_ally_evolves(self, _w: Token) -> dict:
+        return {"named": "other_ally_evolves"}  # 5.15.1.2: this card, evolving, is not "another"
+
     def on_play_np(self, _w: Token, s: Sel) -> dict:
         return tc.t_play(s)  # 10.5: "whenever you play ..."
 
@@ -2066,7 +2069,7 @@ def _auto(on: Any, body: tuple, display: str, subject: str | None = None) -> dic
 
 def _when(on: Any, effect: Any, display: str) -> dict:
     subject = "subject" if isinstance(on, dict) and isinstance(on.get("subject"), dict) or (
-        isinstance(on, dict) and on.get("named") in ("other_follower_enters", "ally_evolves", "ally_destroyed")) \
+        isinstance(on, dict) and on.get("named") in ("other_follower_enters", "ally_evolves", "other_ally_evolves", "ally_destroyed")) \
         else None
     return _auto(on, ([], effect), display, subject)
 

@@ -86,12 +86,15 @@ LONG_DURATIONS = (END_OPP_NEXT, END_YOUR_NEXT, START_YOUR_NEXT, END_ITS_CONTROLL
 # and play points [PP=N].
 _ICON_SUBS: list[tuple[str, Any, int]] = [
     (r"<\s*/?\s*[a-z]+\s*>", "", re.I),  # markup (<i>names</i>, <pre>)
-    # icons written "{[name]}": "{[fanfare]}", "{[cost02]}", "{[attack]}+1/{[defense]}+1"
-    (r"\{\[cost\s*0*(\d+|X)\]\}", r"{COST \1}", re.I),
-    (r"\{\[attack\]\}", "{ATK}", re.I),
-    (r"\{\[defense\]\}", "{DEF}", re.I),
+    # icons written "{[name]}": "{[fanfare]}", "{[cost02]}", "{[attack]}+1/{[defense]}+1"; some
+    # databases write the same icon names in brackets alone: "[cost01]", "[attack]+1/[defense]+1", "[q]"
+    (r"\{?\[cost\s*0*(\d+|X)\]\}?", r"{COST \1}", re.I),
+    (r"\{?\[attack\]\}?", "{ATK}", re.I),
+    (r"\{?\[defense\]\}?", "{DEF}", re.I),
     (r"\{\[lastwords\]\}", "{LAST WORDS}", re.I),
-    (r"\{\[q\]\}\s*", "{QUICK} ", re.I),  # the Quick icon's short form
+    (r"\{?\[q\]\}?\s*", "{QUICK} ", re.I),  # the Quick icon's short form
+    (r"\{?\[(forestcraft|swordcraft|runecraft|dragoncraft|abysscraft|havencraft|portalcraft|neutral)\]\}?",
+     lambda m: "{" + m.group(1).upper() + "}", re.I),
     (r"\{\[(last words|on evolve|follower strike|leader strike|strike|on race|on drive)\]\}",
      lambda m: "{" + m.group(1).upper() + "}", re.I),
     (r"\{\[(fanfare|evolve|act|engage|quick|serve|feed|ride|ward|storm|rush|assail|intimidate|drain|bane|aura|"

@@ -124,6 +124,7 @@ TRIGGERS: dict[str, dict] = {
     "ally_attacks": dict(event="attack", player="you"),
     "enemy_attacks": dict(event="attack", player="enemy"),
     "ally_evolves": dict(event="evolve", player="you"),
+    "other_ally_evolves": dict(event="evolve", player="you", subject={"type": "follower", "other": True}),
     "deals_damage": dict(event="damage", subject="self"),
     "takes_damage": dict(event="damage", target="self"),
     "leader_damaged": dict(event="damage", data={"target_type": "leader"}, target={"controller": "you"}),
