@@ -578,6 +578,9 @@ class SveSemantics(AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs, AbilityZo
     def discard(self, n: Any) -> list:
         return tc.k_discard(n)
 
+    def discard_random(self, n: Any) -> list:
+        return tc.k_pdiscard("you", n, random=True)  # 5.18.1
+
     def tokens(self, n: Any, name: Token) -> dict:
         return {"names": [_VOCAB["TOKEN"].get(str(name).lower(), str(name))], "n": n, "up_to": False}
 
