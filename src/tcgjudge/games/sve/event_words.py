@@ -85,7 +85,7 @@ class EventWords:
     # -- typographical variants of known wordings --------------------------------------------------
     @_inline
     def leader_def_bound(self, *parts: Any) -> dict:
-        bound = next(str(p) for p in parts if isinstance(p, Token) and p.type in ("LEADER_BOUND", "LEADER_AT_MOST")).lower()
+        bound = next(str(p) for p in parts if isinstance(p, Token) and p.type == "LEADER_BOUND").lower()
         n = int(re.search(r"\d+", bound).group())  # type: ignore[union-attr]
         low = "most" in bound or "less" in bound or "fewer" in bound
         return tc.c_leader_low(n) if low else tc.c_leader_high(n)  # 2.8: N or less / N or more

@@ -44,7 +44,7 @@ class LaterEvents:
     @_inline
     def on_self_gains(self, *parts: Any) -> dict:
         stat = str(parts[-1]).lower()
-        key = "atk" if stat in ("{atk}", "attack") else "def"
+        key = "atk" if stat == "attack" else "def"
         # 5.26.1-5.26.2: the value is "increased"
         return {"event": "stat_change", "subject": "self", "data": {"key": key, "change": "increased"}}
 

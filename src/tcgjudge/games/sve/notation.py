@@ -103,6 +103,10 @@ _ICON_SUBS: list[tuple[str, Any, int]] = [
     (r"\{ATK\}\s*([+-]\s*(?:\d+|X))\s*/\s*\{DEF\}\s*([+-]\s*(?:\d+|X))", r"\1/\2", 0),
     (r"\{ATK\}\s*([+-]\s*(?:\d+|X))", r"\1/+0", 0),
     (r"\{DEF\}\s*([+-]\s*(?:\d+|X))", r"\1 defense", 0),
+    # 2.8: the stat icons standing for the words, where no value follows ("your leader's {DEF} is
+    # at least 5", "the selected follower's {ATK}"): read wherever the words are read
+    (r"\{ATK\}(?!\s*[+\-\d])", "attack", 0),
+    (r"\{DEF\}(?!\s*[+\-\d])", "defense", 0),
     (r"\{(FORESTCRAFT|SWORDCRAFT|RUNECRAFT|DRAGONCRAFT|ABYSSCRAFT|HAVENCRAFT|PORTALCRAFT|NEUTRAL)\}",
      lambda m: m.group(1).capitalize(), re.I),
     (r"\{(WARD|STORM|RUSH|ASSAIL|INTIMIDATE|DRAIN|BANE|AURA|STACK)\}", lambda m: m.group(1).capitalize(), re.I),

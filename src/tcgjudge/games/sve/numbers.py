@@ -78,7 +78,7 @@ class Numbers:
     def your_leader_def_cmp(self, cmp: Token) -> dict:
         if not str(cmp).lower().startswith(("at ", "exactly")):
             raise NoParse("your leader's defense")  # "is N or less / N or more / N": leader_low, leader_high, leader_is
-        return self.leader_def_cmp(Token("LEADER_POSS", "your leader's"), cmp)
+        return self.leader_def_cmp(Token("LEADER", "your leader's"), cmp)
 
     # -- a card's cost or stats compared (2.5, 2.7-2.8) ---------------------------------------------
     def _named_card(self, w: Any) -> str:

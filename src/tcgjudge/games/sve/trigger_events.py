@@ -23,7 +23,7 @@ _inline = v_args(inline=True)
 
 
 def _stat(t: Any) -> str:
-    return "atk" if str(t).lower() in ("{atk}", "attack") else "def"
+    return "atk" if str(t).lower() == "attack" else "def"
 
 
 def _stats(parts: tuple) -> list[str]:
