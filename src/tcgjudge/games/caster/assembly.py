@@ -127,10 +127,16 @@ MISPRINTS = {
 _MISPRINT_RX = re.compile(r"\b(?:" + "|".join(re.escape(k) for k in MISPRINTS) + r")\b")
 
 
+#: a bullet opening a line: the paragraph mark of the card databases that list each ability as a
+#: bulleted item ("• Enter : ...", "•Target ..."); a paragraph is an ability (CR 205.2)
+_BULLET = re.compile(r"(?m)^[ \t]*\u2022[ \t]*")
+
+
 def notation(text: str) -> list[str]:
     """A card's text as its paragraphs (CR 205.2), with reminder text dropped (CR 205.3) and the
-    known misprints (``MISPRINTS``) respelled."""
-    t = (text or "").replace("\u2019", "'")
+    known misprints (``MISPRINTS``) respelled.  A bullet opening a line only marks the paragraph
+    (``_BULLET``)."""
+    t = _BULLET.sub("", (text or "").replace("\r", "")).replace("\u2019", "'")
     t = _MISPRINT_RX.sub(lambda m: MISPRINTS[m.group(0)], t)
     t = t.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
     t = t.replace("\uff08", "(").replace("\uff09", ")").replace("\r", "").replace("=>", "⇒")
