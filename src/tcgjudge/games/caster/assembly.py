@@ -123,6 +123,9 @@ def _drop_reminders(line: str) -> str:
 MISPRINTS = {
     "Cosumetics": "Cosmetics",  # the trait "Cosmetics" (CR 206) of the card data
     "owner's hard": "owner's hand",  # a card goes to its owner's hand (CR 105.2, 305)
+    # the first person of the casters-compendium database with the "This card" it replaced left
+    # in ("This I gain Double Corrupt as long as ..."): the card itself (CR 205.1)
+    "This I gain": "I gain",
 }
 _MISPRINT_RX = re.compile(r"\b(?:" + "|".join(re.escape(k) for k in MISPRINTS) + r")\b")
 
@@ -139,7 +142,8 @@ def notation(text: str) -> list[str]:
     t = _BULLET.sub("", (text or "").replace("\r", "")).replace("\u2019", "'")
     t = _MISPRINT_RX.sub(lambda m: MISPRINTS[m.group(0)], t)
     t = t.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
-    t = t.replace("\uff08", "(").replace("\uff09", ")").replace("\r", "").replace("=>", "⇒")
+    # the arrow between a trigger and its effect (CR 906.1), as some databases type it
+    t = t.replace("\uff08", "(").replace("\uff09", ")").replace("\r", "").replace("=>", "⇒").replace("\u2192", "⇒")
     t = t.replace("\u2014", "–").replace(" - ", " – ")
     # protect keyword values: [Break](2) -> [Break]{2}
     t = _PARAM.sub(lambda m: f"[{m.group(1)}]{{{m.group(2).strip()}}}" if _param_ok(m.group(1), m.group(2))

@@ -1,0 +1,74 @@
+"""The casters-compendium notation of Caster card text reads as the printed wording it restates.
+
+The community database writes each ability as a bulleted item ("• Enter : ..."), the arrow "→"
+for the "⇒" between a trigger and its effect, keyword and trigger names without brackets and
+traits in brackets.  Each restatement must compile to exactly what the printed wording compiles
+to (docs/card-grammar.md, "Caster: the casters-compendium notation")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tcgjudge.games.caster import grammar_compiler as cg
+from tcgjudge.games.caster.assembly import notation
+
+cg.vocabulary(races=["Supplies", "Jewelry", "Insect", "Plant", "Cosmetics", "Sweets", "Youkai"])
+
+
+def _meaning(got: Any) -> Any:
+    if isinstance(got, dict):
+        return {k: _meaning(v) for k, v in got.items() if k != "text"}
+    if isinstance(got, list):
+        return [_meaning(v) for v in got]
+    return got
+
+
+def _c(text: str, card_type: str) -> Any:
+    return _meaning(cg.compile_text(text, card_type=card_type, name="Card"))
+
+
+@pytest.mark.rules("caster", "205.2", "205.3")
+def test_a_bullet_opening_a_line_marks_a_paragraph() -> None:
+    assert notation("• Double Corrupt (When I corrupt, I corrupt two orbs instead of one.)\n\n"
+                    "• Enter : Draw a card.") == ["Double Corrupt", "Enter: Draw a card."]
+    assert notation("•Target allied servant gains +500 ATK until end of turn.") == [
+        "Target allied servant gains +500 ATK until end of turn."]
+    # only at the opening of a line: a bullet inside a sentence stays, to be read or refused
+    assert notation("Draw a card. • Draw a card.") == ["Draw a card. • Draw a card."]
+
+
+#: (card type, printed wording, casters-compendium wording)
+PAIRS = [
+    ("servant", "[Double Corrupt] (When this servant corrupts, it corrupts two orbs instead of one.)\n"
+     "[Enter] ⇒ Destroy target rested enemy servant.",
+     "• Double Corrupt (When this servant corrupts, it corrupts two orbs instead of one.)\n"
+     "• Enter: Destroy target rested enemy servant."),  # CR 1102, 1106
+    ("conjure", "[Break] (When this card is put into your hand from an orb zone, you may play it immediately "
+     "without paying its cost.)\nDraw three cards.",
+     "• Break (When this card is put into your hand from an orb zone, you may play it immediately without "
+     "paying its cost.) \n• Draw three cards."),  # CR 1103
+    ("servant", "[Last Words] ⇒ Put up to two servants with a cost of two or less each from your hand into the "
+     "field.", "• Last Words → Put up to two servants with a cost of two or less each from your hand into the "
+     "field."),  # CR 906.1, 1107
+    ("servant", "This card gains [Double Corrupt] as long as there are four or fewer allied orbs.",
+     "• This I gain Double Corrupt as long as there are four or fewer allied orbs. (When I corrupt, I corrupt "
+     "two orbs instead of one.)"),  # CR 1102, 1014.3
+    ("caster", "[Rest]: Draw a card if an allied servant was destroyed in battle this turn.",
+     "• Rest: Draw a card if an allied servant was destroyed in battle this turn."),  # CR 1010
+]
+
+
+@pytest.mark.rules("caster", "205.2", "906.1", "1010.1")
+@pytest.mark.parametrize(("card_type", "printed", "compendium"), PAIRS)
+def test_the_compendium_notation_reads_as_the_printed_wording(card_type: str, printed: str,
+                                                               compendium: str) -> None:
+    assert _c(compendium, card_type) == _c(printed, card_type)
+
+
+@pytest.mark.rules("caster", "1007.1", "1008.1")
+def test_destroyed_or_banished_this_turn() -> None:
+    got = _c("• Rest: Draw a card if an allied [Insect] was destroyed or banished this turn.", "caster")
+    cond = got["abilities"][0]["activated"]["do"][0]["if"]["cond"]
+    assert cond == {"record": {"key": "servants_destroyed_or_banished", "of": {"race": "Insect"}}}
