@@ -38,6 +38,7 @@ from .assembly import (
     notation,
 )
 from .caster_families import CasterFamilies
+from .compendium_families import CompendiumFamilies
 from .grammar_wordings import EarlierSetWordings
 from .later_families import LaterFamilies
 from .later_sets import LaterSetsText
@@ -169,7 +170,8 @@ def _n(tok: Any) -> int:
 
 
 @v_args(inline=True)
-class CasterSemantics(EarlierSetWordings, LaterSetsText, LaterFamilies, CasterFamilies, Transformer):
+class CasterSemantics(EarlierSetWordings, LaterSetsText, LaterFamilies, CasterFamilies, CompendiumFamilies,
+                      Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     race_of = staticmethod(_race)  # the race of a RACE token as the data spells it (later_sets.py)
