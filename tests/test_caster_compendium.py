@@ -72,3 +72,39 @@ def test_destroyed_or_banished_this_turn() -> None:
     got = _c("• Rest: Draw a card if an allied [Insect] was destroyed or banished this turn.", "caster")
     cond = got["abilities"][0]["activated"]["do"][0]["if"]["cond"]
     assert cond == {"record": {"key": "servants_destroyed_or_banished", "of": {"race": "Insect"}}}
+
+
+@pytest.mark.rules("caster", "1103.3", "1108.2")
+def test_a_keyword_value_in_parentheses_without_brackets() -> None:
+    # the value is the keyword's, as in "[Break](2)"; a reminder sentence is still dropped
+    assert notation("• Break (2)") == ["[Break](2)"]
+    assert notation("• United Front (Idol)") == ["[United Front](Idol)"]
+    assert notation("• Break (When this card is put into your hand from an orb zone, you may play it "
+                    "immediately without paying its cost.)") == ["Break"]
+    cg.vocabulary(races=["Idol"])
+    assert _c("• United Front (Idol)", "servant") == _c("[United Front](Idol)", "servant")
+    assert _c("• Break (2)", "servant") == {"keywords": [{"break": 2}]}
+
+
+#: (card type, printed wording, casters-compendium wording) of the triggers
+TRIGGERS = [
+    ("servant", "[Enter] ⇒ Draw a card.", "• When I enter the field : Draw a card."),  # CR 1106.2
+    ("servant", "[Enter] ⇒ Draw a card.", "When this card enters the field ⇒ Draw a card."),
+    ("servant", "[Last Words] ⇒ Draw a card.", "• When I am put into a graveyard from the field : Draw a card."),
+    ("barrier", "At end of turn ⇒ Draw a card.", "• At the end of the turn : Draw a card."),  # CR 507.3
+]
+
+
+@pytest.mark.rules("caster", "1106.2", "1107.2", "507.3")
+@pytest.mark.parametrize(("card_type", "printed", "compendium"), TRIGGERS)
+def test_written_out_triggers(card_type: str, printed: str, compendium: str) -> None:
+    assert _c(compendium, card_type) == _c(printed, card_type)
+
+
+@pytest.mark.rules("caster", "501.1", "502.1")
+def test_the_start_of_the_enemy_turn_and_of_each_turn() -> None:
+    for text in ("At the start of the enemy turn: Draw a card.", "At the beginning of an enemy turn: Draw a card.",
+                 "At the start of your opponent's turn: Draw a card."):
+        assert _c(text, "barrier")["abilities"][0]["auto"]["on"] == {"named": "beginning_of_turn", "whose": "enemy"}
+    assert _c("At the start of each turn: Draw a card.", "barrier")["abilities"][0]["auto"]["on"] == {
+        "named": "beginning_of_turn", "whose": "each"}

@@ -50,6 +50,9 @@ GIVEABLE = {"double_corrupt", "triple_corrupt", "break", "slow_start", "quickcas
 
 # ------------------------------------------------------------------------------ notation
 _PARAM = re.compile(r"\[(break|ride|united front|step up)\]\(([^()]*)\)", re.IGNORECASE)
+#: the same keywords written without brackets as a line of their own ("United Front (Idol)",
+#: "Break (2)"): the value in parentheses is the keyword's, as in the bracketed form
+_BARE_PARAM = re.compile(r"(?m)^[ \t]*(break|ride|united front|step up)[ \t]*\(([^()]*)\)", re.IGNORECASE)
 
 
 def _param_ok(kw: str, val: str) -> bool:
@@ -148,6 +151,8 @@ def notation(text: str) -> list[str]:
     # protect keyword values: [Break](2) -> [Break]{2}
     t = _PARAM.sub(lambda m: f"[{m.group(1)}]{{{m.group(2).strip()}}}" if _param_ok(m.group(1), m.group(2))
                    else m.group(0), t)
+    t = _BARE_PARAM.sub(lambda m: f"[{m.group(1)}]{{{m.group(2).strip()}}}" if _param_ok(m.group(1), m.group(2))
+                        else m.group(0), t)
     t = "\n".join(_drop_reminders(line) for line in t.split("\n"))
     t = re.sub(r"\{([^{}]*)\}", r"(\1)", t)
     out = []

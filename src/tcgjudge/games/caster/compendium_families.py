@@ -8,6 +8,8 @@ alias) it gives a meaning to, and builds the effect language as the rules beside
 
 from __future__ import annotations
 
+from typing import Any
+
 from lark import Token, Transformer, v_args
 
 
@@ -18,3 +20,22 @@ class CompendiumFamilies(Transformer):
     # CR 703.3, 1003.1: the conjure resolving goes to the removed zone, not the graveyard
     def k_removed_as_resolves(self, *_w: Token) -> list:
         return [{"removed_as_resolves": {}}]
+
+    # CR 1106.2: "When this card enters the field" is [Enter]
+    def t_self_enters(self, *_w: Token) -> Any:
+        return "enter"
+
+    # CR 1107.2: "When this card is put into a graveyard from the field" is [Last Words]
+    def t_self_to_graveyard(self, *_w: Token) -> Any:
+        return "last_words"
+
+    # CR 507.3: the end of the turn being played (every turn)
+    def t_end_of_the_turn(self, *_w: Token) -> Any:
+        return "end_of_turn"
+
+    # CR 501.1, 502: the beginning of a turn of the enemy player, or of every turn
+    def t_start_of_enemy_turn(self, *_w: Token) -> Any:
+        return {"named": "beginning_of_turn", "whose": "enemy"}
+
+    def t_start_of_each_turn(self, *_w: Token) -> Any:
+        return {"named": "beginning_of_turn", "whose": "each"}
