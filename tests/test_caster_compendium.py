@@ -108,3 +108,12 @@ def test_the_start_of_the_enemy_turn_and_of_each_turn() -> None:
         assert _c(text, "barrier")["abilities"][0]["auto"]["on"] == {"named": "beginning_of_turn", "whose": "enemy"}
     assert _c("At the start of each turn: Draw a card.", "barrier")["abilities"][0]["auto"]["on"] == {
         "named": "beginning_of_turn", "whose": "each"}
+
+
+@pytest.mark.rules("caster", "803.2", "308.3")
+def test_the_opponent_cannot_attack_is_cannot_be_attacked() -> None:
+    assert _c("Your opponent cannot attack rested allied servants.", "barrier") == _c(
+        "Rested allied servants can't be attacked.", "barrier")
+    got = _c("• Your opponent cannot attack allied rested servants while I am reversed.", "servant")
+    assert got["abilities"][0]["static"]["if"] == {"is": ["self", {"orientation": "reversed"}]}
+    assert _c("Rested allied servants can't be attacked as long as this card is reversed.", "servant") == got

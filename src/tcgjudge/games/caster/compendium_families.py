@@ -12,6 +12,9 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
+from . import assembly as tc
+from .assembly import NP
+
 
 @v_args(inline=True)
 class CompendiumFamilies(Transformer):
@@ -39,3 +42,18 @@ class CompendiumFamilies(Transformer):
 
     def t_start_of_each_turn(self, *_w: Token) -> Any:
         return {"named": "beginning_of_turn", "whose": "each"}
+
+    # CR 308.3, 1010.1: the card itself in a position
+    def c_self_orient(self, _self: Token, orient: Token) -> dict:
+        # "self" as written (a static ability's condition is not assembled, so no NP)
+        return {"is": ["self", {"orientation": str(orient).lower()}]}
+
+    # CR 803.2, 105.4: what the opponent cannot attack cannot be attacked
+    def st_opponent_no_attack(self, _who: Token, w: NP) -> list:
+        return tc.st_no_attacked(w)
+
+    def st_opponent_no_attack_if(self, _who: Token, w: NP, c: dict) -> list:
+        return [dict(e, **{"if": c}) for e in tc.st_no_attacked(w)]
+
+    def st_no_attacked_if(self, w: NP, c: dict) -> list:
+        return [dict(e, **{"if": c}) for e in tc.st_no_attacked(w)]
