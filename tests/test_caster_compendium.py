@@ -117,3 +117,25 @@ def test_the_opponent_cannot_attack_is_cannot_be_attacked() -> None:
     got = _c("• Your opponent cannot attack allied rested servants while I am reversed.", "servant")
     assert got["abilities"][0]["static"]["if"] == {"is": ["self", {"orientation": "reversed"}]}
     assert _c("Rested allied servants can't be attacked as long as this card is reversed.", "servant") == got
+
+
+@pytest.mark.rules("caster", "902.2", "105.2")
+def test_put_me_from_your_graveyard_to_your_hand_works_in_the_graveyard() -> None:
+    from tcgjudge.games.caster.compiler import compile_entry
+
+    got = compile_entry({"name": "Card", "type": "caster", "level": 1, "element": "solis",
+                         "text": "• Whenever an allied [Sweets] enters the field : Put me from your graveyard to "
+                                 "your hand."})
+    ab = got["abilities"][0]
+    assert ab["zones"] == ["graveyard"]
+    assert ab["auto"]["do"] == [{"if": {"cond": {"is": ["self", {"zone": "graveyard"}]},
+                                        "then": [{"move": {"what": "self", "to": "hand"}}]}}]
+
+
+@pytest.mark.rules("caster", "1103.2")
+def test_a_card_was_played_by_its_break_ability() -> None:
+    got = _c("Rest: Draw a card if a card was played by its Break ability this turn.", "caster")
+    assert got["abilities"][0]["activated"]["do"][0]["if"]["cond"] == {
+        "or": [{"record": {"key": "break_played"}}, {"record": {"key": "break_played", "player": "enemy"}}]}
+    got = _c("Rest: Draw a card if an allied card was played by its [Break] ability this turn.", "caster")
+    assert got == _c("Rest: Draw a card if you played a spell by its [Break] ability this turn.", "caster")

@@ -57,3 +57,15 @@ class CompendiumFamilies(Transformer):
 
     def st_no_attacked_if(self, w: NP, c: dict) -> list:
         return [dict(e, **{"if": c}) for e in tc.st_no_attacked(w)]
+
+    # CR 902.2: valid in the graveyard only; the card from there to its owner's hand (CR 105.2)
+    def k_self_graveyard_to_hand(self, *_w: Token) -> list:
+        return [{"@if": {"is": ["self", {"zone": "graveyard"}]}, "then": tc.k_to_hand(NP("ref", ref="self")),
+                 "@zones": ["graveyard"]}]
+
+    # CR 1103.2: the record of cards played by [Break] this turn, of one side or of either
+    def c_card_break_played(self, *w: Token) -> dict:
+        side = next((str(t).lower() for t in w if isinstance(t, Token) and t.type == "SIDE"), None)
+        if side is None:
+            return {"or": [tc._rec("break_played"), tc._rec("break_played", "enemy")]}
+        return tc._rec("break_played") if side == "allied" else tc._rec("break_played", "enemy")
