@@ -229,4 +229,4 @@ def test_misprints_are_read_only_through_the_spelling_table() -> None:
         "Rest: Put target Cosmetics in an allied graveyard on top of your deck.", "caster")
     # only the whole misprinted word is respelled; nothing else is guessed
     assert notation("Cosumeticsx hard") == ["Cosumeticsx hard"]
-    assert set(MISPRINTS) == {"Cosumetics", "owner's hard"}
+    assert set(MISPRINTS) == {"Cosumetics", "owner's hard", "This I gain"}

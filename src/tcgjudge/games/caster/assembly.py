@@ -50,6 +50,9 @@ GIVEABLE = {"double_corrupt", "triple_corrupt", "break", "slow_start", "quickcas
 
 # ------------------------------------------------------------------------------ notation
 _PARAM = re.compile(r"\[(break|ride|united front|step up)\]\(([^()]*)\)", re.IGNORECASE)
+#: the same keywords written without brackets as a line of their own ("United Front (Idol)",
+#: "Break (2)"): the value in parentheses is the keyword's, as in the bracketed form
+_BARE_PARAM = re.compile(r"(?m)^[ \t]*(break|ride|united front|step up)[ \t]*\(([^()]*)\)", re.IGNORECASE)
 
 
 def _param_ok(kw: str, val: str) -> bool:
@@ -123,21 +126,33 @@ def _drop_reminders(line: str) -> str:
 MISPRINTS = {
     "Cosumetics": "Cosmetics",  # the trait "Cosmetics" (CR 206) of the card data
     "owner's hard": "owner's hand",  # a card goes to its owner's hand (CR 105.2, 305)
+    # the first person of the casters-compendium database with the "This card" it replaced left
+    # in ("This I gain Double Corrupt as long as ..."): the card itself (CR 205.1)
+    "This I gain": "I gain",
 }
 _MISPRINT_RX = re.compile(r"\b(?:" + "|".join(re.escape(k) for k in MISPRINTS) + r")\b")
 
 
+#: a bullet opening a line: the paragraph mark of the card databases that list each ability as a
+#: bulleted item ("• Enter : ...", "•Target ..."); a paragraph is an ability (CR 205.2)
+_BULLET = re.compile(r"(?m)^[ \t]*\u2022[ \t]*")
+
+
 def notation(text: str) -> list[str]:
     """A card's text as its paragraphs (CR 205.2), with reminder text dropped (CR 205.3) and the
-    known misprints (``MISPRINTS``) respelled."""
-    t = (text or "").replace("\u2019", "'")
+    known misprints (``MISPRINTS``) respelled.  A bullet opening a line only marks the paragraph
+    (``_BULLET``)."""
+    t = _BULLET.sub("", (text or "").replace("\r", "")).replace("\u2019", "'")
     t = _MISPRINT_RX.sub(lambda m: MISPRINTS[m.group(0)], t)
     t = t.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
-    t = t.replace("\uff08", "(").replace("\uff09", ")").replace("\r", "").replace("=>", "⇒")
+    # the arrow between a trigger and its effect (CR 906.1), as some databases type it
+    t = t.replace("\uff08", "(").replace("\uff09", ")").replace("\r", "").replace("=>", "⇒").replace("\u2192", "⇒")
     t = t.replace("\u2014", "–").replace(" - ", " – ")
     # protect keyword values: [Break](2) -> [Break]{2}
     t = _PARAM.sub(lambda m: f"[{m.group(1)}]{{{m.group(2).strip()}}}" if _param_ok(m.group(1), m.group(2))
                    else m.group(0), t)
+    t = _BARE_PARAM.sub(lambda m: f"[{m.group(1)}]{{{m.group(2).strip()}}}" if _param_ok(m.group(1), m.group(2))
+                        else m.group(0), t)
     t = "\n".join(_drop_reminders(line) for line in t.split("\n"))
     t = re.sub(r"\{([^{}]*)\}", r"(\1)", t)
     out = []

@@ -38,6 +38,7 @@ from .assembly import (
     notation,
 )
 from .caster_families import CasterFamilies
+from .compendium_families import CompendiumFamilies
 from .grammar_wordings import EarlierSetWordings
 from .later_families import LaterFamilies
 from .later_sets import LaterSetsText
@@ -169,7 +170,8 @@ def _n(tok: Any) -> int:
 
 
 @v_args(inline=True)
-class CasterSemantics(EarlierSetWordings, LaterSetsText, LaterFamilies, CasterFamilies, Transformer):
+class CasterSemantics(EarlierSetWordings, LaterSetsText, LaterFamilies, CasterFamilies, CompendiumFamilies,
+                      Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     race_of = staticmethod(_race)  # the race of a RACE token as the data spells it (later_sets.py)
@@ -675,6 +677,8 @@ class CasterSemantics(EarlierSetWordings, LaterSetsText, LaterFamilies, CasterFa
             ("servant", "was destroyed by non-battle"): "servants_destroyed_by_effect",
             # CR 804.3, 1007: destroyed in battle or by a spell or ability
             ("servant", "was destroyed"): "servants_destroyed",
+            # CR 1007 destroyed (in battle or by a spell or ability) or CR 1008 banished
+            ("servant", "was destroyed or banished"): "servants_destroyed_or_banished",
             ("servant", "was put into a graveyard from the field"): "servants_to_graveyard",
             # CR 307.4: a servant in the field is in a servant zone
             ("servant", "was put into a graveyard from a servant zone"): "servants_to_graveyard",
@@ -686,7 +690,7 @@ class CasterSemantics(EarlierSetWordings, LaterSetsText, LaterFamilies, CasterFa
             n = 2
         args: list = [key] + ([player] if player else [])
         out = tc._rec(*args, n=n) if n != 1 else tc._rec(*args)
-        if of or key == "servants_destroyed":  # only the servants of that kind (the rules keep which)
+        if of or key in ("servants_destroyed", "servants_destroyed_or_banished"):  # only the servants of that kind (the rules keep which)
             out["record"]["of"] = of
         if side is None:
             # "a servant was ...": a servant of either player (each player's record keeps its own)

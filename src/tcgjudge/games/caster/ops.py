@@ -26,6 +26,7 @@ def install(rules: CardRules) -> None:
         "become_servant": op_become_servant, "put_caster": op_put_caster,
         "rest": _orient_op("rested"), "recover": _orient_op("recovered"), "reverse": _orient_op("reversed"),
         "switch": op_switch, "become": op_become, "face_down": op_face_down, "move_counters": op_move_counters,
+        "removed_as_resolves": op_removed_as_resolves,
     })
     rules.cond_hooks.update({"dct": cond_dct, "vanity": cond_vanity, "bingo": cond_bingo, "orbs": cond_orbs,
                              "main_timing": lambda ctx, a: main_timing(ctx.g, ctx.p) == bool(a)})
@@ -141,6 +142,18 @@ def op_switch(rt: Run, a: dict) -> bool:
     for oid in resolve(rt.ctx, a["what"]):
         if g.objects[oid].zone == "field":  # only the servant zone has the reversed position (CR 308.3)
             switch(g, oid)
+    return True
+
+
+def op_removed_as_resolves(rt: Run, a: dict) -> bool:
+    """CR 703.3, 1003.1: the conjure resolving goes to its owner's removed zone instead of the
+    graveyard once its text is performed (``procedures.proc_resolve``); from anything else than a
+    conjure in the chase zone it does nothing."""
+    g = rt.g
+    src = rt.d.get("src")
+    o = g.objects.get(src) if src is not None else None
+    if o is not None and o.zone == "chase" and o.get("ability") is None:
+        g.set_data(src, "resolve_to", "removed")
     return True
 
 

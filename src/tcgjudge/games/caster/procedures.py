@@ -607,7 +607,9 @@ def proc_resolve(g: Game, f: Frame) -> None:
             if o.get("ability") is not None:
                 rules.erase_ability(g, oid)
             else:
-                g.move(oid, rules.redirect(g, o, "graveyard"), o.owner, cause="resolved")
+                # "Remove this card from the game as it resolves" (CR 1003.1): the removed zone
+                to = "removed" if o.get("resolve_to") == "removed" else "graveyard"
+                g.move(oid, rules.redirect(g, o, to), o.owner, cause="resolved")
         g.pop()
         return
     if f.step == 2:  # servants and barriers enter the servant zone (CR 702.3, 706.3)

@@ -1212,6 +1212,8 @@ class CasterRules(CardRules):
                         if ev.cause in ("battle", "destroy"):  # CR 804.3, 1007
                             # kept by card only: read as a tally of a kind (of any kind: `of: {}`)
                             tally(o.controller, "servants_destroyed", card=ev.oid, count=False)
+                        if ev.cause in ("battle", "destroy", "banish"):  # CR 804.3, 1007, 1008
+                            tally(o.controller, "servants_destroyed_or_banished", card=ev.oid, count=False)
                         if ev.cause == "battle":  # CR 804.3
                             tally(o.controller, "servants_destroyed_in_battle", card=ev.oid)
                         elif ev.cause == "destroy":  # destroyed by a spell or ability (CR 1007)

@@ -148,6 +148,8 @@ def vocabulary() -> Vocabulary:
     v.op("become_servant", short="what", what=REF, until=STR, doc="The card becomes a servant (Ride, CR 1118.2).")
     v.op("put_caster", required=("what",), what=REF, optional=BOOL,
          doc="Put a caster into the field (level 1) or level up to it ([Break], CR 1103.2a).")
+    v.op("removed_as_resolves", doc="The conjure resolving goes to its owner's removed zone instead of "
+         "the graveyard once its text is performed (CR 703.3, 1003.1).")
     v.ability_keys = {"step": STR}
     v.durations = {"end_of_battle"}  # CR 805.3a
     v.statics = {}
