@@ -126,6 +126,29 @@ class Grants:
         got[0]["damage_mod"]["by_player"] = "enemy"
         return got
 
+    # -- abilities that don't trigger (10.7.1) ---------------------------------------------------------
+    @_inline
+    def barred_fanfare(self) -> str:
+        return "no_fanfare_trigger"  # 12.4.3
+
+    @_inline
+    def barred_on_evolve(self) -> str:
+        return "no_on_evolve_trigger"  # 12.6.2
+
+    @_inline
+    def st_icons_dont_trigger(self, _who: Token, *parts: Any) -> list:
+        icons = [x for x in parts if not isinstance(x, Token)]
+        if len(set(icons)) != len(icons):
+            raise NoParse("the same icon twice")
+        return [{"player": {"flags": list(icons)}, "who": "enemy"}]
+
+    # -- refreshing (7.2.3) ----------------------------------------------------------------------------
+    @_inline
+    def no_refresh_each(self, s: Sel, _dont: Token) -> list:
+        if not s.each:
+            raise NoParse("an indefinite noun phrase needs 'Select' (10.6.2.3)")
+        return [{"no_refresh": {"what": definite_ref(s)}}]
+
     # -- effects (10.2.1.2) -----------------------------------------------------------------------------
     def _give_list(self, w: Any, items: list, until: str | None) -> list:
         st, kws, abilities = _granted_parts(self, items)

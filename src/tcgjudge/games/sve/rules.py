@@ -17,7 +17,7 @@ from . import links, ops
 from .procedures import actions, attack, confirm, damage, moves, setup, turn
 from .procedures.costs import can_pay, norm_items, pay_item, push_cost_moves
 from .procedures.moves import carry_effects, create_token, is_cost_change, plan_from_op
-from .vocabulary import FACE_ZONES, ZONES, vocabulary
+from .vocabulary import FACE_ZONES, TRIGGERS, ZONES, vocabulary
 
 if TYPE_CHECKING:
     from ...kernel.game import Frame, Game
@@ -688,7 +688,21 @@ class SveRules(CardRules):
         pat = ab.spec["on"]
         if "state" in pat:
             return None  # 10.7.6: state triggers are checked in Confirmation Timing, not on events
-        return self.match_pattern(g, pat, o.controller, src, ev, {})
+        bind = self.match_pattern(g, pat, o.controller, src, ev, {})
+        if bind is not None and self._icon_barred(g, pat, o.controller):
+            return None
+        return bind
+
+    @staticmethod
+    def _icon_barred(g: Game, pat: dict, p: int) -> bool:
+        """10.7.1: "Your opponents' Fanfare: and On Evolve abilities don't trigger" (the player flags
+        ``no_fanfare_trigger``, ``no_on_evolve_trigger``): an automatic ability of that icon (its
+        meaning, 12.4.3, 12.6.2) of a card player ``p`` controls does not trigger."""
+        for flag, icon in (("no_fanfare_trigger", "fanfare"), ("no_on_evolve_trigger", "on_evolve")):
+            if all(pat.get(k) == v or (isinstance(pat.get(k), (tuple, list)) and v in pat[k])
+                   for k, v in TRIGGERS[icon].items()) and g.pmods(p).get(flag):
+                return True
+        return False
 
     def match_pattern(self, g: Game, pat: dict, p: int, src: int | None, ev: Event, env: dict) -> dict | None:
         """5.4.3: a card played from a zone and then put onto the field from the resolution zone
