@@ -151,6 +151,8 @@ class Grants:
 
     # -- effects (10.2.1.2) -----------------------------------------------------------------------------
     def _give_list(self, w: Any, items: list, until: str | None) -> list:
+        if [k for k, _ in items] == ["quoted"] and not isinstance(w, Sel):
+            raise NoParse("one quoted ability: ref_has_quoted")  # the earlier rule's reading
         st, kws, abilities = _granted_parts(self, items)
         who = definite_ref(w)
         if isinstance(who, list):
