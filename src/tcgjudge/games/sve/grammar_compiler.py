@@ -65,6 +65,7 @@ from .delayed_on_card import DelayedOnCard
 from .digs import Digs
 from .durations import Durations
 from .event_words import EventWords
+from .grants import Grants
 from .later_events import LaterEvents
 from .later_sets import LaterSets
 from .long_tail import (
@@ -224,7 +225,7 @@ class SveSemantics(AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs, AbilityZo
                   LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
                   Numbers, Durations, MovingCosts, EventWords, DeckPositions, SplitDamage, TurnCounts,
-                  DelayedOnCard, Counts, ZoneMoves, Statics, Vanguard, Transformer):
+                  DelayedOnCard, Counts, ZoneMoves, Statics, Vanguard, Grants, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     _names = _VOCAB["CARDNAME"]  # the card names of the vocabulary, as the data spells them

@@ -253,6 +253,8 @@ def op_damage_mod(rt: Run, a: dict) -> bool:
             "by": _freeze_ref(rt, a.get("by")), "to": _freeze_ref(rt, a.get("to")), "env": dict(rt.env)}
     if "max" in a:
         args["max"] = value(rt.ctx, a["max"])  # 5.13.2: an amount over MAX becomes MAX
+    if a.get("by_player"):
+        args["by_player"] = a["by_player"]  # whose sources ("from enemy abilities")
     if a.get("once"):
         args["once"] = True  # 10.10: "the next time ... would take damage": used up once it replaces
     g.add_effect(CEffect(g.tick(), g.tick(), "num", "damage_mod", args, ("players", frozenset()), rt.p,

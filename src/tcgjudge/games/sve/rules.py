@@ -17,7 +17,7 @@ from . import links, ops
 from .procedures import actions, attack, confirm, damage, moves, setup, turn
 from .procedures.costs import can_pay, norm_items, pay_item, push_cost_moves
 from .procedures.moves import carry_effects, create_token, is_cost_change, plan_from_op
-from .vocabulary import FACE_ZONES, ZONES, vocabulary
+from .vocabulary import FACE_ZONES, TRIGGERS, ZONES, vocabulary
 
 if TYPE_CHECKING:
     from ...kernel.game import Frame, Game
@@ -462,12 +462,22 @@ class SveRules(CardRules):
                 continue
             if "zone" in sel and not self._played_from(g, oid, sel["zone"]):
                 continue  # "each follower in your hand costs 1 less": not one played from the EX area
+            if isinstance(mod, dict) and mod.get("nth") is not None and \
+                    self._played_of_kind(g, p, oid, ectx, sel) != mod["nth"] - 1:
+                continue  # 13.2.1.3: "the 1st Umamusume spell you play each turn": only the Nth of the turn
             if "set" in mod:
                 sets.append(value(ectx, mod["set"]))
             else:
                 delta += value(ectx, mod.get("n", 0))
         bases = sorted(set(sets)) if sets else [n]
         return sorted({max(0, b + delta) for b in bases})
+
+    def _played_of_kind(self, g: Game, p: int, oid: int, ectx: Ctx, sel: dict) -> int:
+        """13.2.1.3: how many cards matching ``sel`` (as they were played, or as they last were) player
+        ``p`` has played this turn, the card being played left out."""
+        sel = {k: v for k, v in sel.items() if k != "zone"}
+        return sum(1 for x in self.record_cards(g, p, "played_cards")
+                   if x != oid and (not sel or matches_as_last(ectx, x, sel)))
 
     @staticmethod
     def _played_from(g: Game, oid: int, zone: str) -> bool:
@@ -643,6 +653,7 @@ class SveRules(CardRules):
             g.note(f"p{p + 1} plays {g.objects[obj].card.key}")
             # 13.2.1.3: every card and token played from any zone counts for Combo
             rec[f"{p}:played"] = rec.get(f"{p}:played", 0) + 1
+            self.keep_card(g, p, "played_cards", obj)  # which cards ("the 1st X you play each turn")
             if "spell" in c["types"]:
                 rec[f"{p}:spells_played"] = rec.get(f"{p}:spells_played", 0) + 1
             self._use_next_play_cost(g, p, obj)
@@ -677,7 +688,21 @@ class SveRules(CardRules):
         pat = ab.spec["on"]
         if "state" in pat:
             return None  # 10.7.6: state triggers are checked in Confirmation Timing, not on events
-        return self.match_pattern(g, pat, o.controller, src, ev, {})
+        bind = self.match_pattern(g, pat, o.controller, src, ev, {})
+        if bind is not None and self._icon_barred(g, pat, o.controller):
+            return None
+        return bind
+
+    @staticmethod
+    def _icon_barred(g: Game, pat: dict, p: int) -> bool:
+        """10.7.1: "Your opponents' Fanfare: and On Evolve abilities don't trigger" (the player flags
+        ``no_fanfare_trigger``, ``no_on_evolve_trigger``): an automatic ability of that icon (its
+        meaning, 12.4.3, 12.6.2) of a card player ``p`` controls does not trigger."""
+        for flag, icon in (("no_fanfare_trigger", "fanfare"), ("no_on_evolve_trigger", "on_evolve")):
+            if all(pat.get(k) == v or (isinstance(pat.get(k), (tuple, list)) and v in pat[k])
+                   for k, v in TRIGGERS[icon].items()) and g.pmods(p).get(flag):
+                return True
+        return False
 
     def match_pattern(self, g: Game, pat: dict, p: int, src: int | None, ev: Event, env: dict) -> dict | None:
         """5.4.3: a card played from a zone and then put onto the field from the resolution zone
@@ -816,6 +841,10 @@ class SveRules(CardRules):
         """Count ``oid`` in the tally ``key`` of player ``p`` and keep it with the tally (a new turn: a
         new record)."""
         g.record[f"{p}:{key}"] = g.record.get(f"{p}:{key}", 0) + 1
+        self.keep_card(g, p, key, oid)
+
+    def keep_card(self, g: Game, p: int, key: str, oid: int) -> None:
+        """Keep ``oid`` with the cards of ``key`` of player ``p`` this turn (read by ``record_cards``)."""
         cards = g.gvars.get("_record_cards")
         kept = cards[1] if cards is not None and cards[0] == g.turn else {}
         k = f"{p}:{key}"

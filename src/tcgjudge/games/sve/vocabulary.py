@@ -171,10 +171,12 @@ def vocabulary() -> Vocabulary:
     v.op("leader_def", short="n", n=VALUE, player=PLAYER, set=VALUE,
          doc="Give the player's leader +N defense (or -N with a negative number; not damage); `set: N` "
              "changes it to N instead (5.26.2: increased or decreased by the comparison).")
-    v.op("damage_mod", n=VALUE, by=REF, to=REF, kind=STR, prevent=BOOL, max=VALUE, until=STR, once=BOOL,
+    v.op("damage_mod", n=VALUE, by=REF, by_player=STR, to=REF, kind=STR, prevent=BOOL, max=VALUE, until=STR, once=BOOL,
          doc="A replacement effect on damage (5.13.2, 10.10): damage dealt BY matching sources TO "
              "matching cards changes by N, becomes MAX when it is more, or does not happen (prevent); "
-             "`once`: it ends after it has replaced damage once (\"the next time ... would take damage\").")
+             "`once`: it ends after it has replaced damage once (\"the next time ... would take damage\"); "
+             "`by_player` (`you`, `enemy`): only damage whose source is controlled by that player, as it is "
+             "or as it last was (\"doesn't take damage from enemy abilities\").")
     # ------------------------------------------------------------------- play points
     v.op("recover_pp", short="n", n=VALUE, player=PLAYER, doc="Recover N play points (5.14).")
     # ---------------------------------------------------------------- cards and zones

@@ -87,7 +87,22 @@ def modifiers(g: Game, source: int | None, target: int, kinds: list[str]) -> lis
 def _applies(g: Game, ctx: Ctx, a: dict, source: int | None, target: int, kinds: list[str]) -> bool:
     if not _kind_ok(a.get("kind"), kinds):
         return False
+    if a.get("by_player") is not None and not _by_player_ok(g, ctx, source, a["by_player"]):
+        return False
     return _ref_ok(g, ctx, source, a.get("by")) and _ref_ok(g, ctx, target, a.get("to"))
+
+
+def _by_player_ok(g: Game, ctx: Ctx, source: int | None, who: str) -> bool:
+    """Damage from the abilities of one player's cards ("enemy abilities", 5.13.3.3): the
+    controller of the source as it is, or as it last was once it has left its zone (10.11)."""
+    if source is None:
+        return False
+    o = g.objects.get(source)
+    if o is None and source in g.lki:
+        o = g.lki[source][0]
+    if o is None:
+        return False
+    return (o.controller == ctx.p) == (who == "you")
 
 
 def _mod(ctx: Ctx, a: dict) -> tuple:
