@@ -77,6 +77,7 @@ from .long_tail import (
     resolve_stat_again,
 )
 from .mode_costs import ModeCosts, mode_cost, under_paid
+from .moves_back import MovesBack
 from .moving_costs import MovingCosts
 from .notation import KEYWORDS, TOKEN_NAMES, TRIGGER_MARKERS, notation, render, split_sentences
 from .nouns_amounts import NounsAmounts
@@ -220,7 +221,7 @@ class _NP:
 
 
 @v_args(inline=True)
-class SveSemantics(AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory,
+class SveSemantics(MovesBack, AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory,
                   LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
                   Numbers, Durations, MovingCosts, EventWords, DeckPositions, SplitDamage, TurnCounts,

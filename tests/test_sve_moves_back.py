@@ -1,0 +1,66 @@
+"""SVE moves: a moving verb, an object referred back, a destination (the compiled output of the grammar
+section of that name, ``games/sve/moves_back.py``); play is proven by the scenarios
+``conformance/sve/cards/moves-*.yaml``."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcgjudge.games.sve.grammar_compiler import Uncompilable, compile_text
+
+_LOOK2 = "Fanfare: Look at the top 2 cards of your deck. "
+_REST = {"zone": "deck", "player": "you", "in": "looked"}
+_PICK = {"select": {"as": "c", "from": _REST, "n": 1, "up_to": False}}
+
+
+def _do(text: str) -> list:
+    return compile_text(text, card_type="follower")["abilities"][0]["auto"]["do"]
+
+
+@pytest.mark.rules("sve", "5.10.1", "5.6.1")
+def test_one_of_them_and_the_other() -> None:
+    assert _do(_LOOK2 + "Add one of them to your hand and banish the other.")[1:] == [
+        _PICK, {"move": {"what": "c", "to": "hand"}}, {"banish": {"what": _REST}}]
+    assert _do(_LOOK2 + "Put one of them on the bottom of your deck. Put the other into your EX area.")[1:] == [
+        _PICK, {"to_deck": {"what": "c", "pos": "bottom"}}, {"put_ex": {"what": _REST}}]
+    assert _do(_LOOK2 + "Put one on the bottom of your deck. Add the other to your hand.")[1:] == [
+        _PICK, {"to_deck": {"what": "c", "pos": "bottom"}}, {"move": {"what": _REST, "to": "hand"}}]
+    # "You may": the pick may be declined
+    assert _do(_LOOK2 + "You may add one of them to your hand. Banish the rest.")[1]["may"]["do"][0] == _PICK
+
+
+@pytest.mark.rules("sve", "5.10.1", "4.1.5")
+def test_the_rest_in_other_words() -> None:
+    bottom = {"to_deck": {"what": _REST, "pos": "bottom"}}
+    for words in ("rest", "any remaining cards"):
+        assert _do(_LOOK2 + f"Put {words} on the bottom of your deck in any order.")[1:] == [bottom]
+    assert _do(_LOOK2 + "Put any remaining cards on the top of your deck in any order.")[1:] == [
+        {"to_deck": {"what": _REST, "pos": "top"}}]
+    assert _do(_LOOK2 + "Bury any remaining cards.")[1:] == [{"move": {"what": _REST, "to": "cemetery"}}]
+
+
+@pytest.mark.rules("sve", "5.10.1")
+def test_earlier_readings_stay() -> None:
+    # the words earlier rules read compile as before
+    assert _do(_LOOK2 + "Put the rest on the bottom of your deck in any order.")[1:] == [
+        {"to_deck": {"what": _REST, "pos": "bottom"}}]
+    assert _do(_LOOK2 + "Bury the rest.")[1:] == [{"move": {"what": _REST, "to": "cemetery"}}]
+    assert _do(_LOOK2 + "Put one of them on the top of your deck.")[1:] == [
+        {"select": {"as": "c", "from": _REST, "n": 1, "up_to": False}}, {"to_deck": {"what": "c", "pos": "top"}}]
+
+
+@pytest.mark.rules("sve", "5.10.1")
+def test_cards_referred_back_need_cards_looked_at() -> None:
+    for text in ("Fanfare: Summon an Ancient Artifact token. Put the other into your EX area.",
+                 "Fanfare: Add one of them to your hand."):
+        with pytest.raises(Uncompilable):
+            compile_text(text, card_type="follower")
+
+
+@pytest.mark.rules("sve", "5.21.1", "5.3.1", "5.1.1")
+def test_verbs_on_a_card_referred_back() -> None:
+    sel = "Fanfare: Select an enemy follower on the field. "
+    assert _do(sel + "Steal it and refresh it.") == [{"gain_control": "t"}, {"refresh": "t"}]
+    assert _do(sel + "{ENGAGE} it and draw a card.") == [{"engage": "t"}, {"draw": 1}]
+    assert _do("Fanfare: Select any number of cards on your field. Return them to their owners' hands.") == [
+        {"return": "t"}]
