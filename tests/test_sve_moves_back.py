@@ -64,3 +64,22 @@ def test_verbs_on_a_card_referred_back() -> None:
     assert _do(sel + "{ENGAGE} it and draw a card.") == [{"engage": "t"}, {"draw": 1}]
     assert _do("Fanfare: Select any number of cards on your field. Return them to their owners' hands.") == [
         {"return": "t"}]
+
+
+@pytest.mark.rules("sve", "10.6.2.3")
+def test_one_and_the_other_of_two_cards_selected() -> None:
+    other = {"zone": ["field", "ex_area", "cemetery", "hand", "evolve_deck", "leader"], "in": "t", "not_in": "c"}
+    assert _do("Fanfare: Select 2 enemy followers on the field. Deal 5 damage to one and engage the other.") == [
+        {"select": {"as": "c", "from": "t", "n": 1}}, {"deal": {"what": "c", "n": 5}}, {"engage": {"what": other}}]
+    got = _do("Fanfare: Select 2 cards named Puppet in your EX area. Transform one into a Fairy token and the other "
+              "into a Knight token.")
+    assert got[1:] == [{"transform": {"what": "c", "into": "Fairy"}}, {"transform": {"what": other, "into": "Knight"}}]
+    for text in (
+        "Fanfare: Destroy one and banish the other.",  # no selection
+        "Fanfare: Select an enemy follower on the field. Destroy one and banish the other.",  # one card
+        "Fanfare: Select up to 3 enemy followers on the field. Destroy one and banish the other.",
+        "Fanfare: Select 2 enemy followers on the field. Destroy the other and banish one.",
+        "Fanfare: Select 2 enemy followers on the field. Destroy one and the other into a Fairy token.",
+    ):
+        with pytest.raises(Uncompilable):
+            compile_text(text, card_type="follower")

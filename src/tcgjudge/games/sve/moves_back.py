@@ -33,6 +33,28 @@ _inline = v_args(inline=True)
 _REST = {"zone": "deck", "player": "you", "in": "$look"}
 
 
+#: "the other" of two cards selected: the card selected ("$two") that was not picked ("$it"), in any
+#: zone a selection takes its cards from
+_OTHER = {"zone": ["field", "ex_area", "cemetery", "hand", "evolve_deck", "leader"], "in": "$two", "not_in": "$it"}
+
+
+def _mentions(x: Any, what: Any) -> bool:
+    if x == what:
+        return True
+    if isinstance(x, dict):
+        return any(_mentions(v, what) for v in x.values())
+    if isinstance(x, list):
+        return any(_mentions(v, what) for v in x)
+    return False
+
+
+def _one_and_other(a: list, b: list) -> list:
+    """'VERB one and VERB the other': the player picks one of the cards selected (10.6.2.3)."""
+    if not (_mentions(a, "$it") and not _mentions(a, _OTHER) and _mentions(b, _OTHER)):
+        raise NoParse("'one' then 'the other'")
+    return [{"select": {"as": "$new", "from": "$two", "n": 1}}] + a + b
+
+
 def _dest(where: str, what: Any) -> list:
     """The instruction that moves WHAT to a destination of the phrase."""
     if where == "hand":
@@ -113,3 +135,20 @@ class MovesBack:
     @_inline
     def steal_ref(self, w: Any) -> list:
         return [{"gain_control": definite_ref(w)}]  # 5.21.1: moved to your field, you control it
+
+    # -- "one" and "the other" of two cards selected (10.6.2.3) ------------------------------------
+    def pair_one(self, _: Any = None) -> str:
+        return "$it"  # the card picked among those selected
+
+    def pair_other(self, _: Any = None) -> dict:
+        return dict(_OTHER)  # the card selected that was not picked
+
+    @_inline
+    def one_and_other(self, a: list, b: list) -> list:
+        return _one_and_other(a, b)
+
+    @_inline
+    def one_and_other_into(self, a: list, w: Any, t: dict) -> list:
+        if not (isinstance(a, list) and len(a) == 1 and "transform" in a[0]):
+            raise NoParse("'and the other into' after another verb than transform")
+        return _one_and_other(a, self.transform(w, t))  # type: ignore[attr-defined]
