@@ -83,3 +83,13 @@ def test_one_and_the_other_of_two_cards_selected() -> None:
     ):
         with pytest.raises(Uncompilable):
             compile_text(text, card_type="follower")
+
+
+@pytest.mark.rules("sve", "5.8.1", "4.1.6")
+def test_shuffles() -> None:
+    assert _do("Fanfare: Shuffle your deck, then put the top card of your deck into your EX area.") == [
+        {"shuffle": "you"}, {"put_ex": {"what": {"zone": "deck", "player": "you", "top": 1}}}]
+    assert _do("Fanfare: Select up to 2 followers in your cemetery. Return them to your deck, shuffle it, and draw "
+               "a card.") == [{"to_deck": {"what": "t", "shuffle": True}}, {"draw": 1}]
+    with pytest.raises(Uncompilable):  # where in the deck is not said
+        compile_text("Fanfare: Select a follower in your cemetery. Return it to your deck.", card_type="follower")

@@ -25,7 +25,7 @@ from typing import Any
 from lark import v_args
 
 from ...cards.textcompiler import NoParse
-from .assembly import _pick, definite_ref, k_to_cemetery, k_to_ex, k_to_hand
+from .assembly import _pick, definite_ref, k_shuffle_in, k_to_cemetery, k_to_ex, k_to_hand
 
 _inline = v_args(inline=True)
 
@@ -152,3 +152,11 @@ class MovesBack:
         if not (isinstance(a, list) and len(a) == 1 and "transform" in a[0]):
             raise NoParse("'and the other into' after another verb than transform")
         return _one_and_other(a, self.transform(w, t))  # type: ignore[attr-defined]
+
+    # -- shuffles (5.8) ------------------------------------------------------------------------------
+    def shuffle_your_deck(self, _: Any = None) -> list:
+        return [{"shuffle": "you"}]  # 5.8.1
+
+    @_inline
+    def return_deck_shuffle(self, w: Any) -> list:
+        return k_shuffle_in(definite_ref(w))  # 4.1.6: to their owner's deck, then shuffled (5.8.1)
