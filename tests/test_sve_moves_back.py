@@ -93,3 +93,10 @@ def test_shuffles() -> None:
                "a card.") == [{"to_deck": {"what": "t", "shuffle": True}}, {"draw": 1}]
     with pytest.raises(Uncompilable):  # where in the deck is not said
         compile_text("Fanfare: Select a follower in your cemetery. Return it to your deck.", card_type="follower")
+
+
+@pytest.mark.rules("sve", "4.1.5", "10.6.2.8")
+def test_otherwise_top_or_bottom_of_your_deck_names_the_card_looked_at() -> None:
+    got = _do("Fanfare: Look at the top card of your deck. If it's a Pawn, you may summon it. Otherwise, put it on "
+              "the top or bottom of your deck.")
+    assert got[1]["if"]["else"] == [{"to_deck": {"what": "looked", "pos": "top_or_bottom", "player": "you"}}]

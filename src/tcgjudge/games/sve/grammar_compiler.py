@@ -1855,6 +1855,7 @@ def _run_sentences(sents: list, asm: _Asm) -> list:
     counted: list = []
     found: list = []
     said: list | None = None  # the sentence before ("You may X." before "If you do, Y.")
+    if_it: tuple | None = None  # what "it" named before the last "If A, X." sentence
     for region, items, continues in sents:
         items = resolve_it_has(_same_counts(items, counted), found)
         items, said = resolve_if_you_do(items, said), items
@@ -1867,6 +1868,9 @@ def _run_sentences(sents: list, asm: _Asm) -> list:
             region_cond, region_out = region, []
             target = region_out
         if len(items) == 1 and "@otherwise" in items[0]:
+            if if_it is not None:
+                # "it" in "Otherwise, ..." is what it was in "If A, X." before X bound anything
+                asm.it = if_it[0]
             _otherwise(items[0]["@otherwise"], target, asm)
             last_if = None
             continue
@@ -1874,6 +1878,8 @@ def _run_sentences(sents: list, asm: _Asm) -> list:
             for it in items:
                 asm.item(it, last_if["if"]["then"], None)
             continue
+        it_at_start = asm.it
+        if_it = None
         before = len(target)
         for it in items:
             if "@instead" in it and region_out is not None and target is region_out:
@@ -1882,6 +1888,7 @@ def _run_sentences(sents: list, asm: _Asm) -> list:
                 asm.item(it, target, None)
         if len(items) == 1 and "@if" in items[0] and len(target) == before + 1:
             last_if = target[-1]
+            if_it = (it_at_start,)
         elif not continues:
             last_if = None
     if region_out:
