@@ -91,6 +91,9 @@ def test_shuffles() -> None:
         {"shuffle": "you"}, {"put_ex": {"what": {"zone": "deck", "player": "you", "top": 1}}}]
     assert _do("Fanfare: Select up to 2 followers in your cemetery. Return them to your deck, shuffle it, and draw "
                "a card.") == [{"to_deck": {"what": "t", "shuffle": True}}, {"draw": 1}]
+    # a search's "then shuffle your deck" stays the search's own (5.7.2)
+    assert _do("Fanfare: Search your deck for a follower, reveal it, add it to your hand, then shuffle your deck.") == [
+        {"search": {"filter": {"type": "follower"}, "n": 1, "to": "hand"}}]
     with pytest.raises(Uncompilable):  # where in the deck is not said
         compile_text("Fanfare: Select a follower in your cemetery. Return it to your deck.", card_type="follower")
 

@@ -154,8 +154,9 @@ class MovesBack:
         return _one_and_other(a, self.transform(w, t))  # type: ignore[attr-defined]
 
     # -- shuffles (5.8) ------------------------------------------------------------------------------
-    def shuffle_your_deck(self, _: Any = None) -> list:
-        return [{"shuffle": "you"}]  # 5.8.1
+    @_inline
+    def shuffle_your_deck(self, rest: list) -> list:
+        return [{"shuffle": "you"}] + rest  # 5.8.1, then what follows
 
     @_inline
     def return_deck_shuffle(self, w: Any) -> list:
