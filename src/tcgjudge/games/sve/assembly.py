@@ -1102,6 +1102,12 @@ class _Asm:
                         raise NoParse("'that follower' names nothing")
                     return self.it
                 return self.sel
+            if v == "$two":
+                # "one" and "the other" (10.6.2.3): the cards of a selection of exactly two
+                two = [t for t in self.targets if t.get("as") == self.sel and t.get("n") == 2]
+                if not two:
+                    raise NoParse("'one' and 'the other' without a selection of two cards")
+                return self.sel
             if v in ("$first", "$second"):
                 if self.pair is None:
                     raise NoParse("'the first' / 'the second' without two selections")

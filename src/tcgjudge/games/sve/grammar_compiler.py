@@ -78,6 +78,7 @@ from .long_tail import (
     resolve_stat_again,
 )
 from .mode_costs import ModeCosts, mode_cost, under_paid
+from .moves_back import MovesBack
 from .moving_costs import MovingCosts
 from .notation import KEYWORDS, TOKEN_NAMES, TRIGGER_MARKERS, notation, render, split_sentences
 from .nouns_amounts import NounsAmounts
@@ -221,7 +222,7 @@ class _NP:
 
 
 @v_args(inline=True)
-class SveSemantics(AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory,
+class SveSemantics(MovesBack, AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory,
                   LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
                   Numbers, Durations, MovingCosts, EventWords, DeckPositions, SplitDamage, TurnCounts,
@@ -1861,6 +1862,7 @@ def _run_sentences(sents: list, asm: _Asm) -> list:
     counted: list = []
     found: list = []
     said: list | None = None  # the sentence before ("You may X." before "If you do, Y.")
+    if_it: tuple | None = None  # what "it" named before the last "If A, X." sentence
     for region, items, continues in sents:
         items = resolve_it_has(_same_counts(items, counted), found)
         items, said = resolve_if_you_do(items, said), items
@@ -1873,6 +1875,9 @@ def _run_sentences(sents: list, asm: _Asm) -> list:
             region_cond, region_out = region, []
             target = region_out
         if len(items) == 1 and "@otherwise" in items[0]:
+            if if_it is not None:
+                # "it" in "Otherwise, ..." is what it was in "If A, X." before X bound anything
+                asm.it = if_it[0]
             _otherwise(items[0]["@otherwise"], target, asm)
             last_if = None
             continue
@@ -1880,6 +1885,8 @@ def _run_sentences(sents: list, asm: _Asm) -> list:
             for it in items:
                 asm.item(it, last_if["if"]["then"], None)
             continue
+        it_at_start = asm.it
+        if_it = None
         before = len(target)
         for it in items:
             if "@instead" in it and region_out is not None and target is region_out:
@@ -1888,6 +1895,7 @@ def _run_sentences(sents: list, asm: _Asm) -> list:
                 asm.item(it, target, None)
         if len(items) == 1 and "@if" in items[0] and len(target) == before + 1:
             last_if = target[-1]
+            if_it = (it_at_start,)
         elif not continues:
             last_if = None
     if region_out:

@@ -236,11 +236,11 @@ _REMINDER = re.compile(r"\s*\((?=[A-Za-z][^()]*\s)(?:[^()]|\([^()]*\))*\)")
 
 #: the words of the rules whose explanations appear as reminder text: keywords (8.x), ability words
 #: and class conditions (Combo, Spellchain, Necrocharge, Overflow, Earth Rite, ...), tokens (9.1),
-#: "destroyed by abilities" (11.3.2.1)
+#: "destroyed by abilities" (11.3.2.1), stealing (5.21: "Stolen followers are moved to your field.")
 _RULE_TERMS = re.compile(
     r"\b(?:" + "|".join(sorted((k for k in KEYWORDS), key=len, reverse=True)) +
     r"|combo|spellchain|sc|necrocharge|overflow|sanguine|earth rite|evolved?|evolution|racing|serve|feed|ride|"
-    r"tokens?|(?:destroyed|banished) by abilities)\b", re.IGNORECASE)
+    r"tokens?|(?:destroyed|banished) by abilities|stolen|steals?)\b", re.IGNORECASE)
 
 
 def _drop_reminder(m: re.Match) -> str:
