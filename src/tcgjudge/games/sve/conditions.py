@@ -5,7 +5,8 @@ Conditions that combine others, in every position a condition stands:
 
 - several cards present in one place, each of them (4.1, 2.1-2.4): "there's a Cute card, Cool card,
   and Passion card in your cemetery", "there's a Commander follower and Officer follower on your
-  field", two card names in a cemetery; the place written last holds for each card;
+  field", two card names in a cemetery; the place written last holds for each card; "... or ..."
+  (any of them: "there's a Cheval Grand or Verxina on your field");
 - two conditions joined by ", and" (each must hold): "While Overflow is active for you, and there's
   another Kagero follower on your field, ...".
 
@@ -62,6 +63,10 @@ class Conditions:
         if len({repr(c) for c in conds}) != len(conds):
             raise NoParse("present: one kind twice")
         return {"and": conds}
+
+    @_inline
+    def exists_any(self, *parts: Any) -> dict:
+        return {"or": self.exists_each(*parts)["and"]}  # any one of the cards
 
     # -- conditions joined by ", and" ---------------------------------------------------------------
     @_inline
