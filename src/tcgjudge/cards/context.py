@@ -530,7 +530,12 @@ def record_count(ctx: Ctx, spec: dict) -> int:
     p = player1(ctx, spec.get("player", "you"))
     if "of" not in spec:
         return g.record.get(f"{p}:{spec['key']}", 0)
-    return sum(matches_as_last(ctx, x, spec["of"]) for x in g.rules.record_cards(g, p, spec["key"]))
+    kept = g.rules.record_cards(g, p, spec["key"])
+    if spec.get("other"):
+        # "another card": not the card whose ability this is, also as it was before it moved (a card
+        # played, then put onto the field, SVE 4.1.4)
+        kept = tuple(x for x in kept if x != ctx.src and g.successor(x) != ctx.src)
+    return sum(matches_as_last(ctx, x, spec["of"]) for x in kept)
 
 
 def cond(ctx: Ctx, c: Any) -> bool:

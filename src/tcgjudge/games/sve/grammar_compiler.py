@@ -58,6 +58,7 @@ from .assembly import (
 )
 from .assembly import definite_ref as _ref
 from .card_costs import CardCosts
+from .conditions import Conditions
 from .cost_changes import CostChanges
 from .counts import Counts
 from .deck_positions import DeckPositions
@@ -226,7 +227,7 @@ class SveSemantics(MovesBack, AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs
                   LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
                   Numbers, Durations, MovingCosts, EventWords, DeckPositions, SplitDamage, TurnCounts,
-                  DelayedOnCard, Counts, ZoneMoves, Statics, Vanguard, Grants, Transformer):
+                  DelayedOnCard, Counts, ZoneMoves, Statics, Vanguard, Grants, Conditions, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     _names = _VOCAB["CARDNAME"]  # the card names of the vocabulary, as the data spells them

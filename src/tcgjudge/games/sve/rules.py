@@ -310,6 +310,10 @@ class SveRules(CardRules):
             return len(g.zone(p, key))
         if key == "hand_limit":
             return self.zone_limit(g, p, "hand")
+        if key == "turns":
+            # 7.1: the turns the player has begun; turns alternate from the first player's (7.1.1),
+            # who begins the odd ones ("it's your 5th turn or later")
+            return (g.turn + 1) // 2 if p == g.gvars.get("first", 0) else g.turn // 2
         return super().player_value(g, p, key)
 
     def set_player_value(self, g: Game, p: int, key: str, v: int) -> None:
@@ -476,7 +480,7 @@ class SveRules(CardRules):
         """13.2.1.3: how many cards matching ``sel`` (as they were played, or as they last were) player
         ``p`` has played this turn, the card being played left out."""
         sel = {k: v for k, v in sel.items() if k != "zone"}
-        return sum(1 for x in self.record_cards(g, p, "played_cards")
+        return sum(1 for x in self.record_cards(g, p, "played")
                    if x != oid and (not sel or matches_as_last(ectx, x, sel)))
 
     @staticmethod
@@ -653,7 +657,8 @@ class SveRules(CardRules):
             g.note(f"p{p + 1} plays {g.objects[obj].card.key}")
             # 13.2.1.3: every card and token played from any zone counts for Combo
             rec[f"{p}:played"] = rec.get(f"{p}:played", 0) + 1
-            self.keep_card(g, p, "played_cards", obj)  # which cards ("the 1st X you play each turn")
+            # which cards: "the 1st X you play each turn", "if you've played another Festive card this turn"
+            self.keep_card(g, p, "played", obj)
             if "spell" in c["types"]:
                 rec[f"{p}:spells_played"] = rec.get(f"{p}:spells_played", 0) + 1
             self._use_next_play_cost(g, p, obj)
@@ -808,8 +813,9 @@ class SveRules(CardRules):
         if ev.kind == "move" and ev.frm == "field" and ev.to == "cemetery":
             o = g.lki[ev.oid][0] if ev.oid in g.lki else None
             if o is not None:
-                k = f"{o.controller}:field_to_cemetery"
-                rec[k] = rec.get(k, 0) + 1
+                # 4.3: the card kept with the tally ("if an enemy follower was put from the field into
+                # the cemetery this turn", read by its last information on the field)
+                self.record_card(g, o.controller, "field_to_cemetery", ev.oid)
                 if "follower" in g.lki[ev.oid][1].get("types", ()):
                     # "if a follower was put from your field into the cemetery this turn" (4.3)
                     k = f"{o.controller}:follower_field_to_cemetery"
@@ -844,7 +850,8 @@ class SveRules(CardRules):
         self.keep_card(g, p, key, oid)
 
     def keep_card(self, g: Game, p: int, key: str, oid: int) -> None:
-        """Keep ``oid`` with the cards of ``key`` of player ``p`` this turn (read by ``record_cards``)."""
+        """Keep ``oid`` with the tally ``key`` of player ``p`` this turn (counted by the caller), so that
+        the tally can be read by kind (``record`` with ``of``; ``record_cards``)."""
         cards = g.gvars.get("_record_cards")
         kept = cards[1] if cards is not None and cards[0] == g.turn else {}
         k = f"{p}:{key}"
