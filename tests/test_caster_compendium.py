@@ -7,26 +7,13 @@ to (docs/card-grammar.md, "Caster: the casters-compendium notation")."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
+from caster_util import compiled_meaning as _c
 from tcgjudge.games.caster import grammar_compiler as cg
 from tcgjudge.games.caster.assembly import notation
 
 cg.vocabulary(races=["Supplies", "Jewelry", "Insect", "Plant", "Cosmetics", "Sweets", "Youkai"])
-
-
-def _meaning(got: Any) -> Any:
-    if isinstance(got, dict):
-        return {k: _meaning(v) for k, v in got.items() if k != "text"}
-    if isinstance(got, list):
-        return [_meaning(v) for v in got]
-    return got
-
-
-def _c(text: str, card_type: str) -> Any:
-    return _meaning(cg.compile_text(text, card_type=card_type, name="Card"))
 
 
 @pytest.mark.rules("caster", "205.2", "205.3")

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from caster_util import compiled_meaning as _c
+from caster_util import meaning
 from tcgjudge.cards.textcompiler import Uncompilable
 from tcgjudge.games.caster import grammar_compiler as cg
 
@@ -20,19 +22,6 @@ SHIPPED = ROOT.parent / "shared" / "data" / "caster" / "cockatrice" / "TheCaster
 REPRINTS = ROOT.parent / "devdata-caster" / "speedrobo-reprints.xml"
 
 cg.vocabulary(races=["Supplies", "Jewelry", "Insect", "Flower", "Cosmetics"])
-
-
-def _meaning(got: Any) -> Any:
-    """A compiled card without its display text: what it does."""
-    if isinstance(got, dict):
-        return {k: _meaning(v) for k, v in got.items() if k != "text"}
-    if isinstance(got, list):
-        return [_meaning(v) for v in got]
-    return got
-
-
-def _c(text: str, card_type: str) -> Any:
-    return _meaning(cg.compile_text(text, card_type=card_type, name="Card"))
 
 
 #: (card type, older wording, newer wording)
@@ -152,7 +141,7 @@ def test_reprints_compile_like_their_older_printing() -> None:
                 got = compile_entry(entry_of(c))
             except Uncompilable:
                 continue
-            out[c["name"]] = {k: _meaning(got.get(k)) for k in ("abilities", "keywords", "effect")}
+            out[c["name"]] = {k: meaning(got.get(k)) for k in ("abilities", "keywords", "effect")}
         return out
 
     old, new = compiled(SHIPPED), compiled(REPRINTS)
