@@ -193,15 +193,6 @@ def c_hand(n: Any) -> dict:
     return {"count": {"of": {"zone": "hand", "player": "you"}, "min": n}}
 
 
-def c_two_names(a: str, b: str) -> dict:
-    # "a Harnessed Flame and Harnessed Glass" names two cards; a name of one word on each side of
-    # "and" is read as one name ("Flame and Glass", 2.1.2)
-    if len(a.split()) < 2 or len(b.split()) < 2:
-        raise NoParse("one name")
-    return {"and": [{"exists": {"name": a, "zone": "cemetery", "player": "you"}},
-                    {"exists": {"name": b, "zone": "cemetery", "player": "you"}}]}
-
-
 def e_and_if(a: list, c: dict, b: list) -> list:
     return a + [{"@if": c, "then": b}]
 

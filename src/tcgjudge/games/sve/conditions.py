@@ -54,6 +54,8 @@ class Conditions:
                 raise NoParse("present: a count")  # "a"/"an" or nothing: one card of each
             rest = p[1:] if q else p
             if how == "name":
+                if getattr(rest[0], "type", None) == "NAMEWORDS" and len(str(rest[0]).split()) < 2:
+                    raise NoParse("one name")  # "a Flame and Glass" may be one name (2.1.2): refused
                 s = self.np_name({"n": 1}, rest[0], place)  # type: ignore[attr-defined]
             else:
                 s = self.np_one({"n": 1}, *rest, place)  # type: ignore[attr-defined]

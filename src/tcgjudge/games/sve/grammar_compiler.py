@@ -879,9 +879,6 @@ class SveSemantics(MovesBack, AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs
     def hand_at_least(self, n: Token) -> dict:
         return tc.c_hand(_num(n))
 
-    def two_names(self, a: Token, b: Token) -> dict:
-        return tc.c_two_names(str(a), str(b))
-
     def at_least_bare(self, n: Token, parts: tuple) -> dict:
         s = _build_sel(({"each": True},) + tuple(parts))
         if s.filt.pop(_DISTINCT, False):

@@ -91,26 +91,6 @@ class WordingVariations:
             raise NoParse("select each")
         return [{"@target": s}] + tc._give("$it", st, [], [], None, until)
 
-    # 2.1, 4.1: two named cards, each in the zone named ("on your field", "in your EX area")
-    @_inline
-    def two_names_in(self, a: Token, b: Token, place: tuple) -> dict:
-        vocab: Mapping[str, str] = getattr(self, "_names", {})
-        names = [vocab.get(str(t).lower(), str(t)) for t in (a, b)]
-        if names[0] == names[1]:
-            raise NoParse("one name twice")
-        for t, n in zip((a, b), names):
-            if t.type == "NAMEWORDS" and len(n.split()) < 2:
-                raise NoParse("one name")  # "a Flame and Glass" is one name (2.1.2), as two_names
-        _, zone, owner = place
-        if isinstance(zone, list) or zone == "among":
-            raise NoParse("two names in two zones")
-        if (zone, owner) == ("cemetery", "you"):
-            raise NoParse("in your cemetery")  # the earlier two_names reads it (the same meaning)
-        where: dict[str, Any] = {"zone": zone, "player": owner or "you"}
-        if zone == "field":
-            where = {"controller": owner} if owner else {}  # 4.4.3: "on the field" is either field
-        return {"and": [{"exists": {"name": n, **where}} for n in names]}
-
     # 5.9.2: "Draw 2 cards for every X": N cards for each card counted
     @_inline
     def draw_n_per(self, n: Token, *parts: Any) -> list:
