@@ -46,6 +46,14 @@ class Conditions:
 
     @_inline
     def exists_each(self, *parts: Any) -> dict:
+        return {"and": self._present(parts, "and")}
+
+    @_inline
+    def exists_any(self, *parts: Any) -> dict:
+        return {"or": self._present(parts, "or")}  # any one of the cards
+
+    def _present(self, parts: tuple, joined: str) -> list:
+        """One condition per card of the list, each present in the place written last."""
         *objs, place = parts
         conds = []
         for how, p in objs:
@@ -54,8 +62,8 @@ class Conditions:
                 raise NoParse("present: a count")  # "a"/"an" or nothing: one card of each
             rest = p[1:] if q else p
             if how == "name":
-                if getattr(rest[0], "type", None) == "NAMEWORDS" and len(str(rest[0]).split()) < 2:
-                    raise NoParse("one name")  # "a Flame and Glass" may be one name (2.1.2): refused
+                if joined == "and" and getattr(rest[0], "type", None) == "NAMEWORDS" and len(str(rest[0]).split()) < 2:
+                    raise NoParse("one name")  # "a Flame and Glass" is one name (2.1.2), as before
                 s = self.np_name({"n": 1}, rest[0], place)  # type: ignore[attr-defined]
             else:
                 s = self.np_one({"n": 1}, *rest, place)  # type: ignore[attr-defined]
@@ -64,11 +72,7 @@ class Conditions:
             conds.append(self.exists(s))  # type: ignore[attr-defined]
         if len({repr(c) for c in conds}) != len(conds):
             raise NoParse("present: one kind twice")
-        return {"and": conds}
-
-    @_inline
-    def exists_any(self, *parts: Any) -> dict:
-        return {"or": self.exists_each(*parts)["and"]}  # any one of the cards
+        return conds
 
     # -- conditions joined by ", and" ---------------------------------------------------------------
     @_inline
