@@ -133,8 +133,11 @@ def learn_entry(entry: dict) -> None:
     t = entry.get("traits") or []
     traits = [x.strip() for x in (t.split("/") if isinstance(t, str) else t) if isinstance(x, str)]
     name = entry.get("name")
-    # (card names are learnt per database, not per card: a new parser per card would be slow)
-    vocabulary(traits=traits, tokens=[name] if entry.get("token") and isinstance(name, str) else ())
+    # (card names are learnt per database, not per card: a new parser per card would be slow; a
+    # token's name is learnt here, as a token's name and as a card name: "each Forest Sprite token"
+    # is the cards of that name (kind ``k_name``) that are tokens (9.1.2.3))
+    token = [name] if entry.get("token") and isinstance(name, str) else []
+    vocabulary(traits=traits, tokens=token, names=token)
 
 
 def learn_entries(entries: Iterable[dict]) -> None:
@@ -274,9 +277,6 @@ class SveSemantics(MovesBack, AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs
 
     def k_class(self, t: Token) -> tuple:
         return ("class", str(t).lower())
-
-    def k_token_name(self, t: Token) -> tuple:
-        return ("token_name", _VOCAB["TOKEN"].get(str(t).lower(), str(t)))
 
     def head(self, *heads: Token) -> tuple:
         return ("head", [str(h).lower() for h in heads])
@@ -1050,7 +1050,7 @@ def _build_sel(parts: tuple) -> Sel:
             if "where" in filt:
                 raise NoParse("non-")
             filt["where"] = {"not": {"is": ["it", {"class": p[1]}]}}  # "a non-Dragoncraft card" (2.2)
-        elif p[0] in ("trait", "class", "token_name", "name"):
+        elif p[0] in ("trait", "class", "name"):
             kinds.append(p)
         elif p[0] == "trait_and":
             kinds.append(("trait", p[1]))  # "each Academic and Beast follower": either trait
@@ -1097,10 +1097,6 @@ def _build_sel(parts: tuple) -> Sel:
         elif kind == "trait":
             filt["trait"] = v
         elif kind == "name":
-            filt["name"] = v
-        elif kind == "token_name":
-            if not filt.get("token"):
-                raise NoParse(v)
             filt["name"] = v
     if types is not None and types != "leader":
         filt["type"] = types
