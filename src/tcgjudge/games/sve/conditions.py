@@ -166,3 +166,22 @@ class Conditions:
             spec["min"] = spec["max"] = n
         # the turn is that player's, and it is the Nth that player has begun (rules.player_value "turns")
         return {"and": [{"turn": "yours" if who == "you" else "theirs"}, {"player_value": spec}]}
+
+    # -- a zone as the subject of "has" (4.1) -------------------------------------------------------------
+    def _zone_cards(self, owner: Token, zone: Token, parts: tuple) -> tuple:
+        if any(isinstance(p, tuple) and p and p[0] == "place" for p in parts):
+            raise NoParse("a zone named twice")
+        return tuple(parts) + (self.zone_place(None, owner, zone),)  # type: ignore[attr-defined]
+
+    @_inline
+    def zone_has_at_least(self, owner: Token, zone: Token, n: Token, parts: tuple) -> dict:
+        return self.at_least_bare(n, self._zone_cards(owner, zone, parts))  # type: ignore[attr-defined]
+
+    @_inline
+    def zone_has_at_most(self, owner: Token, zone: Token, n: Token, parts: tuple) -> dict:
+        return self.at_most_bare(n, self._zone_cards(owner, zone, parts))  # type: ignore[attr-defined]
+
+    @_inline
+    def zone_has_none(self, owner: Token, zone: Token, parts: tuple) -> dict:
+        # none there: at most 0 of them
+        return self.at_most_bare(Token("NUMBER", "0"), self._zone_cards(owner, zone, parts))  # type: ignore[attr-defined]

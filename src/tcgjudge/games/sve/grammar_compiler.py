@@ -2448,7 +2448,8 @@ def _paragraph(tree: Any, line: str, out: Compiled, card_type: str) -> None:
                 return
             raise err if err is not None else NoParse(line)
         if ch.data == "keyword_sentence":
-            out.add_kw(KEYWORDS[" ".join(str(ch.children[0]).lower().split())])
+            for kw in ch.children:
+                out.add_kw(KEYWORDS[" ".join(str(kw).lower().split())])
         elif ch.data == "stack_restated":
             if "stack" not in out.keywords:
                 raise NoParse("Stack's abilities without the keyword (13.3.2.2)")

@@ -71,6 +71,16 @@ class Grants:
     def gi_quoted(self, t: Token) -> tuple:
         return ("quoted", str(t)[1:-1])
 
+    @_inline
+    def gi_rest_of_turn(self, item: tuple) -> tuple:
+        return self.gi_long(EOT, item)
+
+    @_inline
+    def gi_long(self, until: str, item: tuple) -> tuple:
+        if item[0] == "timed":
+            raise NoParse("two durations for one item")
+        return ("timed", (until, item))
+
     def grant_list(self, items: list) -> list:
         return list(items)
 
@@ -153,13 +163,19 @@ class Grants:
     def _give_list(self, w: Any, items: list, until: str | None) -> list:
         if [k for k, _ in items] == ["quoted"] and not isinstance(w, Sel):
             raise NoParse("one quoted ability: ref_has_quoted")  # the earlier rule's reading
-        st, kws, abilities = _granted_parts(self, items)
+        timed = [v for k, v in items if k == "timed"]
+        if timed and until is not None:
+            raise NoParse("a list with a duration and items with their own")
+        st, kws, abilities = _granted_parts(self, [i for i in items if i[0] != "timed"])
         who = definite_ref(w)
         if isinstance(who, list):
             raise NoParse("two receivers")
         out = tc._give(who, None, kws, abilities, None, until)
         if st is not None:
             out = tc._give(who, st, [], [], None, until) + out
+        for own, item in timed:  # each item with its own duration, given as the others are
+            t_st, t_kws, t_abilities = _granted_parts(self, [item])
+            out += tc._give(who, t_st, t_kws, t_abilities, None, own)
         return out
 
     @_inline
@@ -182,6 +198,8 @@ class Grants:
         # give_stats_keywords, give_defense_keywords), keywords and one quoted ability last
         # (give_quoted), stats ("+N/+N") and one quoted ability (give_stats_quoted)
         kinds = [k for k, _ in items]
+        if "timed" in kinds:
+            return self._give_list(w, items, until)  # no older rule reads an item's own duration
         if "quoted" not in kinds or kinds == ["stats", "quoted"] or \
                 (kinds[-1] == "quoted" and set(kinds[:-1]) <= {"keyword"}):
             raise NoParse("a list an older rule reads")
