@@ -69,6 +69,7 @@ from .event_words import EventWords
 from .grants import Grants
 from .later_events import LaterEvents
 from .later_sets import LaterSets
+from .leader_objects import LeaderObjects
 from .long_tail import (
     IF_YOU_DO,
     IT_HAS,
@@ -230,7 +231,8 @@ class SveSemantics(MovesBack, AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs
                   LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
                   Numbers, Durations, MovingCosts, EventWords, DeckPositions, SplitDamage, TurnCounts,
-                  DelayedOnCard, Counts, ZoneMoves, Statics, Vanguard, Grants, Conditions, Transformer):
+                  DelayedOnCard, Counts, ZoneMoves, Statics, Vanguard, Grants, Conditions,
+                  LeaderObjects, Transformer):
     """The meaning of each grammar rule (methods are named after the rules of grammar.lark)."""
 
     _names = _VOCAB["CARDNAME"]  # the card names of the vocabulary, as the data spells them

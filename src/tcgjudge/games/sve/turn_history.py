@@ -62,6 +62,10 @@ class TurnHistory:
         return {"is": ["self", {"evolved_turn": "this"}]}  # 8.4.2.1: the turn it evolved
 
     @_inline
+    def q_took_damage_this_turn(self) -> tuple:
+        return ("qual", "damaged_turn", "this")  # 5.13.1: the turn it took damage, kept on it
+
+    @_inline
     def played_this_turn(self, amount: Token, kind: Token) -> dict:
         a = " ".join(str(amount).lower().split())
         m = re.search(r"\d+", a)

@@ -151,7 +151,7 @@ def vocabulary() -> Vocabulary:
                       "by": SELECTOR}  # 5.11, 10.1.1: discarded by an ability of a card of this kind
     v.filters = {"universe": STRS, "special": STRS, "state": STRS, "boxed": BOOL, "played_from": STR, "linked": BOOL,
                  "raced": BOOL, "trigger_icon": STRS, "can_evolve": BOOL, "combat": BOOL, "named_as": STR,
-                 "entered_by": STR, "entered_from": STRS, "evolved_turn": STR, "traits_all": STRS,
+                 "entered_by": STR, "entered_from": STRS, "evolved_turn": STR, "damaged_turn": STR, "traits_all": STRS,
                  "gained_turn": STRS, "atk_is": VALUE, "def_is": VALUE, "bound_as": STR}
     v.conds = {"combo": VALUE, "spellchain": VALUE, "necrocharge": VALUE, "overflow": BOOL,
                "sanguine": BOOL, "first_player": BOOL, "basis": STR, "die": ANY, "paid_fits": ANY,

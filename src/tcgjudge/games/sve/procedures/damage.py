@@ -181,6 +181,7 @@ def apply_damage(g: Game, items: list, amounts: list, controller: int) -> list:
             ttype = "leader"
         elif o.zone == "field" and "follower" in c["types"]:
             g.set_data(tgt, "damage", o.get("damage", 0) + n)
+            g.set_data(tgt, "damaged_turn", g.turn)  # kept on it: "took damage this turn" (selector damaged_turn)
             ttype = "follower"
         else:
             continue  # 5.13.1.2: only followers and leaders take damage
