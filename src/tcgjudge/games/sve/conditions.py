@@ -182,6 +182,11 @@ class Conditions:
         return self.at_most_bare(n, self._zone_cards(owner, zone, parts))  # type: ignore[attr-defined]
 
     @_inline
+    def none_any(self, *words_parts: Any) -> dict:
+        # none of them: at most 0 (the np_bare is the last child, after "don't")
+        return self.at_most_bare(Token("NUMBER", "0"), words_parts[-1])  # type: ignore[attr-defined]
+
+    @_inline
     def zone_has_none(self, owner: Token, zone: Token, parts: tuple) -> dict:
         # none there: at most 0 of them
         return self.at_most_bare(Token("NUMBER", "0"), self._zone_cards(owner, zone, parts))  # type: ignore[attr-defined]

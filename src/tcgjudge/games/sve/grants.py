@@ -193,6 +193,12 @@ class Grants:
         return self._give_list(w, items, until)
 
     @_inline
+    def give_two_receivers(self, w1: Any, items1: list, w2: Any, items2: list) -> list:
+        if w2 == {"zone": "leader", "controller": "you"} and [k for k, _ in items1] == ["stats"]:
+            raise NoParse("an older rule reads it (give_stats_and_leader)")
+        return self._give_list(w1, items1, None) + self._give_list(w2, items2, None)
+
+    @_inline
     def give_grant_list(self, w: Any, items: list, until: str | None = None) -> list:
         # the lists the older rules read stay theirs: none with no quoted ability (give_keywords,
         # give_stats_keywords, give_defense_keywords), keywords and one quoted ability last
