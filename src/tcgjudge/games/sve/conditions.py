@@ -187,6 +187,12 @@ class Conditions:
         return self.at_most_bare(Token("NUMBER", "0"), words_parts[-1])  # type: ignore[attr-defined]
 
     @_inline
+    def same_count_exact(self, n: Token) -> dict:
+        at_least = self.at_least_same(n)  # type: ignore[attr-defined]
+        at_least["count"]["max"] = at_least["count"]["min"]  # filled in as at_least_same (_same_counts)
+        return at_least
+
+    @_inline
     def zone_has_none(self, owner: Token, zone: Token, parts: tuple) -> dict:
         # none there: at most 0 of them
         return self.at_most_bare(Token("NUMBER", "0"), self._zone_cards(owner, zone, parts))  # type: ignore[attr-defined]
