@@ -32,6 +32,37 @@ def _flat_and(*conds: dict) -> dict:
     return {"and": out}
 
 
+def _left_whose(s: Any, owner: Token) -> tuple:
+    """Cards that left a field this turn: whose field (the owner word, or "you control" / "enemy"
+    in the noun phrase; None for both), the kind of card, and the field the owner word named."""
+    if s.up_to or s.each or not isinstance(s.n, int) or s.n < 1:
+        raise NoParse("left a field: a number of cards")
+    filt = dict(s.filt)
+    if "other" in filt or "bound_as" in filt or set(filt) & {"self", "ref", "zone", "player", "in"}:
+        raise NoParse("left a field: a card named before or a zone")
+    who = filt.pop("controller", None)
+    said = {"the": None, "your": "you"}.get(str(owner).lower(), "enemy")
+    if said is not None and who not in (None, said):
+        raise NoParse("left a field: two fields")
+    return said or who, filt, said
+
+
+def _left_tally(key: str, who: str | None, filt: dict, n: int) -> dict:
+    """The per-turn tally ``key`` of the field's controller (of both fields when ``who`` is None)
+    holds at least ``n`` cards of the kind (read by their last information on the field, 4.3-4.4)."""
+    conds = []
+    for p in [who] if who else ["you", "enemy"]:
+        spec: dict[str, Any] = {"key": key, "player": p, "min": n}
+        if filt:
+            spec["of"] = filt  # the kind of card, read by its last information on the field
+        conds.append({"record": spec})
+    if len(conds) == 1:
+        return conds[0]
+    if n != 1:
+        raise NoParse("left a field: a count over both fields")  # two tallies, one count
+    return {"or": conds}
+
+
 class Conditions:
     """Semantics of the combined conditions (a mixin of ``SveSemantics``)."""
 
@@ -82,33 +113,18 @@ class Conditions:
     # -- what happened this turn: cards put from a field into the cemetery (4.3) ------------------------
     @_inline
     def put_to_cemetery_this_turn(self, s: Any, owner: Token, *_rest: Any) -> dict:
-        if s.up_to or s.each or not isinstance(s.n, int) or s.n < 1:
-            raise NoParse("put into the cemetery: a number of cards")
-        filt = dict(s.filt)
-        if "other" in filt or "bound_as" in filt or set(filt) & {"self", "ref", "zone", "player", "in"}:
-            raise NoParse("put into the cemetery: a card named before or a zone")
-        who = filt.pop("controller", None)
-        said = {"the": None, "your": "you"}.get(str(owner).lower(), "enemy")
-        if said is not None and who not in (None, said):
-            raise NoParse("put into the cemetery: two fields")
-        who = said or who
+        who, filt, said = _left_whose(s, owner)
         if said is not None and set(filt) <= {"type"} and filt.get("type", "follower") == "follower" \
                 and (s.n == 1) == (not s.plural) and str(owner).lower() != "an opponent's":
             # "a follower was put from your field into the cemetery this turn": the earlier
             # left_to_cemetery_this_turn reads it
             raise NoParse("read by left_to_cemetery_this_turn")
-        players = [who] if who else ["you", "enemy"]
-        conds = []
-        for p in players:
-            spec: dict[str, Any] = {"key": "field_to_cemetery", "player": p, "min": s.n}
-            if filt:
-                spec["of"] = filt  # the kind of card, read by its last information on the field
-            conds.append({"record": spec})
-        if len(conds) == 1:
-            return conds[0]
-        if s.n != 1:
-            raise NoParse("put into the cemetery: a count over both fields")  # two tallies, one count
-        return {"or": conds}
+        return _left_tally("field_to_cemetery", who, filt, s.n)
+
+    @_inline
+    def left_field_this_turn(self, s: Any, owner: Token) -> dict:
+        who, filt, _said = _left_whose(s, owner)
+        return _left_tally("left_field", who, filt, s.n)
 
     # -- what happened this turn: cards of a kind played (10.6.1, 13.2.1.3) -------------------------------
     def _played_spec(self, s: Any) -> dict:

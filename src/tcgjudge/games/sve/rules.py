@@ -810,6 +810,10 @@ class SveRules(CardRules):
 
     def record_event(self, g: Game, ev: Event) -> None:
         rec = g.record
+        if ev.kind == "move" and ev.frm == "field" and ev.to != "field" and ev.oid in g.lki:
+            # 4.4: "if a follower you control has left the field this turn": every card that left a
+            # player's field, to any zone, kept with the tally (read by its last information there)
+            self.record_card(g, g.lki[ev.oid][0].controller, "left_field", ev.oid)
         if ev.kind == "move" and ev.frm == "field" and ev.to == "cemetery":
             o = g.lki[ev.oid][0] if ev.oid in g.lki else None
             if o is not None:
