@@ -130,6 +130,8 @@ def resolve(ctx: Ctx, ref: Any) -> list[int]:
         if b is None:
             return []
         if isinstance(b, list):
+            if ref == "subject":
+                b = [_played_onto_field(ctx, x) for x in b]
             return [x for x in b if x in ctx.g.objects]
         if isinstance(b, int):
             return [b] if b in ctx.g.objects else []
@@ -144,6 +146,20 @@ def resolve(ctx: Ctx, ref: Any) -> list[int]:
     if isinstance(ref, dict):
         return select(ctx, ref)
     return []
+
+
+def _played_onto_field(ctx: Ctx, oid: int) -> int:
+    """SVE 4.1.4.1 with 10.6.2.8.1.1: the card a trigger names that has since come onto the field from
+    elsewhere (a follower played, "Whenever you play a follower, give it +1/+1": resolved onto the
+    field before the ability resolves) is the card there; a card that left the field is not followed."""
+    g = ctx.g
+    if oid in g.objects or not getattr(g.rules, "self_follows_moves", False):
+        return oid
+    e = g.lki.get(oid)
+    now = g.successor(oid)
+    if e is None or e[0].zone == "field" or now is None or g.objects[now].zone != "field":
+        return oid
+    return now
 
 
 def _is_self(ctx: Ctx, oid: int) -> bool:

@@ -752,13 +752,14 @@ def t_enemy_enters(s: Sel) -> dict:
     return _enters(s.filt, "enemy")
 
 
-def t_play(s: Sel) -> dict:
+def t_play(s: Sel, player: str = "you") -> dict:
     f = {k: v for k, v in s.filt.items() if k not in ("controller", "zone")}
-    if f == {"type": "spell"}:
+    if player == "you" and f == {"type": "spell"}:
         return t_spell()
-    if not f:
+    if player == "you" and not f:
         return t_card()
-    return {"event": "play", "player": "you", "data": {"kind": "card"}, "subject": f}  # 10.5
+    # 10.5; the card played is the trigger's subject ("it", "their leader": its controller's)
+    return {"event": "play", "player": player, "data": {"kind": "card"}, "subject": f}
 
 
 def t_takes_ability_damage() -> dict:

@@ -1532,6 +1532,11 @@ class _Sentences(SveSemantics):
     def on_play_spell(self, _w: Token) -> dict:
         return tc.t_spell()
 
+    def on_enemy_plays(self, _w: Token, _who: Token, s: Sel) -> dict:
+        if s.each or s.up_to or s.n != 1 or s.filt.get("controller") or s.filt.get("zone"):
+            raise NoParse("an opponent plays: one card of a kind")
+        return tc.t_play(s, "enemy")
+
     def on_play_card(self, _w: Token) -> dict:
         return tc.t_card()
 
