@@ -164,6 +164,29 @@ class Replacements:
         w = next(p for p in parts if not isinstance(p, Token) or p.type != "DONT")
         return [{"damage_mod": {"to": _ref_of(w), "prevent": True, "until": EOT}}]
 
+    @staticmethod
+    def _no_damage(parts: tuple, until: str) -> list:
+        # the receiver, and the kind of damage when one is named (5.13.3.2 combat, 5.13.3.3 ability)
+        w = next(p for p in parts if not isinstance(p, Token))
+        kind = next((str(p).lower() for p in parts if isinstance(p, Token) and p.type == "DMG_KIND"), None)
+        mod: dict = {"to": _ref_of(w), "prevent": True}
+        if kind:
+            mod["kind"] = kind
+        mod["until"] = until
+        return [{"damage_mod": mod}]
+
+    @_inline
+    def no_kind_damage_rest_of_turn(self, *parts: Any) -> list:
+        return self._no_damage(parts, EOT)
+
+    @_inline
+    def no_damage_long(self, until: str, *parts: Any) -> list:
+        return self._no_damage(parts, until)
+
+    @_inline
+    def no_kind_damage(self, *parts: Any) -> list:
+        return self._no_damage(parts[:-1], parts[-1])
+
     # -- a replacement ability: a move to the cemetery banishes instead (10.2.1.3.1, 10.10.1) ---------
     @_inline
     def st_banish_instead_of_cemetery(self, s: Any) -> list:
