@@ -62,6 +62,10 @@ class TurnHistory:
         return {"is": ["self", {"evolved_turn": "this"}]}  # 8.4.2.1: the turn it evolved
 
     @_inline
+    def q_entered_this_turn(self) -> tuple:
+        return ("qual", "entered_this_turn", True)  # 4.1.4: the turn it came into its zone
+
+    @_inline
     def q_took_damage_this_turn(self) -> tuple:
         return ("qual", "damaged_turn", "this")  # 5.13.1: the turn it took damage, kept on it
 
