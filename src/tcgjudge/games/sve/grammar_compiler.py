@@ -1992,6 +1992,10 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
             # "[trigger], if [condition], [effect]": checked when the trigger condition is met
             cond = resolve_it_has(_same_counts(sents[0][1][0]["@if"], []), [])
             sents = [(None, sents[0][1][0]["then"])]
+            if asm.it is None and isinstance(cond, dict) and set(cond) == {"is"} and cond["is"][0] == "self":
+                # "At the start of your end phase, if this follower has at least 3 attack, refresh it":
+                # "it" is the card the condition named
+                asm.it = "self"
         do = _run_sentences(_marked(sents), asm)
     if asm.targets:
         spec["targets"] = asm.targets
