@@ -87,6 +87,10 @@ def install(rules: CardRules) -> None:
         "entered_from": lambda ctx, oid, o, c, v: o.zone == "field" and o.get("entered_from") in _words(v),
         # 8.4.2.1: the turn a follower evolved is kept on it ("this" turn: the current one)
         "evolved_turn": lambda ctx, oid, o, c, v: o.zone == "field" and v == "this" and o.get("evolved_turn") == ctx.g.turn,
+        # 5.23.1: the cost printed on the card ("a card that originally costs 2 or less")
+        "printed_cost": lambda ctx, oid, o, c, v: o.card.chars.get("cost") == v,
+        "printed_cost_max": lambda ctx, oid, o, c, v: isinstance(o.card.chars.get("cost"), int) and o.card.chars["cost"] <= v,
+        "printed_cost_min": lambda ctx, oid, o, c, v: isinstance(o.card.chars.get("cost"), int) and o.card.chars["cost"] >= v,
         # 5.13.1: a follower on the field that took damage this turn (procedures.damage keeps the turn)
         "damaged_turn": lambda ctx, oid, o, c, v: o.zone == "field" and v == "this" and o.get("damaged_turn") == ctx.g.turn,
         # 5.26.1-5.26.2: one of these values was increased this turn (rules.record_event keeps the turn)

@@ -62,6 +62,13 @@ class TurnHistory:
         return {"is": ["self", {"evolved_turn": "this"}]}  # 8.4.2.1: the turn it evolved
 
     @_inline
+    def q_originally_costs(self, n: Token, *tail: Token) -> tuple:
+        # 5.23.1: the printed cost, whatever changes it now
+        key = {"": "printed_cost", "less": "printed_cost_max", "fewer": "printed_cost_max",
+               "more": "printed_cost_min"}[str(tail[0]).lower() if tail else ""]
+        return ("qual", key, int(str(n)))
+
+    @_inline
     def q_entered_this_turn(self) -> tuple:
         return ("qual", "entered_this_turn", True)  # 4.1.4: the turn it came into its zone
 

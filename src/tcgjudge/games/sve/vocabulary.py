@@ -9,6 +9,7 @@ from ...cards.language import (
     ANY,
     BOOL,
     COND,
+    INT,
     PLAYER,
     REF,
     SELECTOR,
@@ -152,6 +153,7 @@ def vocabulary() -> Vocabulary:
     v.filters = {"universe": STRS, "special": STRS, "state": STRS, "boxed": BOOL, "played_from": STR, "linked": BOOL,
                  "raced": BOOL, "trigger_icon": STRS, "can_evolve": BOOL, "combat": BOOL, "named_as": STR,
                  "entered_by": STR, "entered_from": STRS, "evolved_turn": STR, "damaged_turn": STR, "traits_all": STRS,
+                 "printed_cost": INT, "printed_cost_max": INT, "printed_cost_min": INT,
                  "gained_turn": STRS, "atk_is": VALUE, "def_is": VALUE, "bound_as": STR}
     v.conds = {"combo": VALUE, "spellchain": VALUE, "necrocharge": VALUE, "overflow": BOOL,
                "sanguine": BOOL, "first_player": BOOL, "basis": STR, "die": ANY, "paid_fits": ANY,
