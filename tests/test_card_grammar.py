@@ -243,7 +243,7 @@ SVE_CHOICES = {
     "np_one", "head", "adjective", "keywords", "static_sentence", "trigger_costs", "act_costs", "act_icon_cost",
     "player", "fan_whose", "dmg_subject", "dmg_kind", "ref_item", "cap_subject", "repl_new", "long_duration", "passive_quoted",
     "search_dest", "them_count", "self_counters_on", "found_test", "grant_item", "grant_union", "barred_icon",
-    "back_one", "back_rest", "back_dest", "pair_obj", "pair_act",
+    "back_one", "back_rest", "back_dest", "pair_obj", "pair_act", "leader_ref",
 }
 
 #: constructs of the SVE grammar no `conformance/sve/cards/` scenario plays yet (this list may
