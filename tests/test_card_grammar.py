@@ -73,6 +73,18 @@ def test_sve_vocabulary_comes_from_the_data() -> None:
     assert sve(text)["abilities"][0]["auto"]["targets"][0]["trait"] == "Zorblaxian"
 
 
+@pytest.mark.rules("sve", "9.1.2.3", "5.4.2")
+def test_sve_a_token_a_card_defines_is_named_before_token() -> None:
+    """A token's name, learnt from one entry, is a card name too: "each Glimwing Wisp token" is the
+    cards of that name that are tokens (an unknown name is not read)."""
+    text = "Fanfare: Give each Glimwing Wisp token on your field +1/+1."
+    with pytest.raises(Uncompilable):
+        sve(text)
+    sg.learn_entry({"name": "Glimwing Wisp", "type": "follower", "token": True})
+    assert sve(text)["abilities"][0]["auto"]["do"] == [
+        {"modify": {"what": {"token": True, "name": "Glimwing Wisp", "controller": "you"}, "atk": 1, "def": 1}}]
+
+
 def test_no_grammar_rule_names_a_card() -> None:
     for game in ("sve", "caster"):
         text = (ROOT / "src" / "tcgjudge" / "games" / game / "grammar.lark").read_text(encoding="utf-8")
