@@ -20,7 +20,6 @@ from typing import Any
 from lark import Token, v_args
 
 from ...cards.textcompiler import NoParse
-from .assembly import Sel
 from .turn_counts import _nth
 
 _inline = v_args(inline=True)
@@ -208,11 +207,6 @@ class Conditions:
         at_least = self.at_least_same(n)  # type: ignore[attr-defined]
         at_least["count"]["max"] = at_least["count"]["min"]  # filled in as at_least_same (_same_counts)
         return at_least
-
-    @_inline
-    def it_costs(self, n: Token, *tail: Token) -> dict:
-        key = {"": "cost", "less": "cost_max", "fewer": "cost_max", "more": "cost_min"}[str(tail[0]).lower() if tail else ""]
-        return self.it_is(Sel({key: int(str(n))}))  # type: ignore[attr-defined]
 
     @_inline
     def zone_has_none(self, owner: Token, zone: Token, parts: tuple) -> dict:

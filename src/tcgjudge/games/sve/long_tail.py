@@ -21,7 +21,7 @@ from typing import Any
 from lark import Token, v_args
 
 from ...cards.textcompiler import NUMBER_WORDS, NoParse
-from .assembly import c_is, k_search_field
+from .assembly import k_search_field
 
 _inline = v_args(inline=True)
 
@@ -97,14 +97,6 @@ class LongTail:
     @_inline
     def if_you_do(self, e: list) -> list:
         got = self.if_then({"did": True}, e)  # type: ignore[attr-defined]
-        got[0][IF_YOU_DO] = True
-        return got
-
-    @_inline
-    def if_you_revealed(self, s: Any, e: list) -> list:
-        if s.each or s.up_to or s.n != 1 or set(s.filt) & {"zone", "controller", "player", "in"}:
-            raise NoParse("if you revealed: one card of a kind")
-        got = self.if_then({"and": [{"did": True}, c_is(s)]}, e)  # type: ignore[attr-defined]
         got[0][IF_YOU_DO] = True
         return got
 

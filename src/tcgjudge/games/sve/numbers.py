@@ -95,6 +95,10 @@ class Numbers:
         return {"is": [self._named_card(w), {"cost_max" if op == "<=" else "cost_min": _int(n)}]}
 
     @_inline
+    def ref_cost_is(self, w: Any, n: Token) -> dict:
+        return {"is": [self._named_card(w), {"cost": _int(n)}]}  # 2.5
+
+    @_inline
     def ref_stat_cmp(self, w: Any, *toks: Token) -> dict:
         op = _bound_of(toks)
         n = next(t for t in toks if t.type == "NUMBER")
