@@ -45,8 +45,8 @@ def _card_vocabulary() -> Iterator[None]:
         for k, words in sve.items():
             sg._VOCAB[k].clear()
             sg._VOCAB[k].update(words)
-        sg._parser.cache_clear()
+        sg._PARSER.vocabulary_changed()
     if cg._RACES != races:
         cg._RACES.clear()
         cg._RACES.update(races)
-        cg._parser.cache_clear()
+        cg._PARSER.vocabulary_changed()

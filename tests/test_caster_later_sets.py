@@ -58,7 +58,7 @@ def _races() -> Iterator[None]:
     yield
     cg._RACES.clear()
     cg._RACES.update(saved)
-    cg._parser.cache_clear()
+    cg._PARSER.vocabulary_changed()
 
 
 @pytest.mark.parametrize(("newer", "older", "card_type"), PAIRS)

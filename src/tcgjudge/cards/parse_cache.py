@@ -2,10 +2,12 @@
 
 Reading a paragraph with a game's Earley grammar costs a fifth of a second; every process that
 loads a pool or a card database reads the same paragraphs again.  :class:`ParseCache` keeps each
-tree in memory and in an SQLite file, keyed by a digest of the whole grammar the parser was
-built from (the grammar file *and* the vocabulary learnt from the card data), Lark's version, the
-start symbol and the text.  Any change of grammar or vocabulary is a new key, so a kept tree is
-always the tree the current parser would build.
+tree in memory and in an SQLite file, keyed by a digest of the grammar the parser was built from
+(less its word terminals), Lark's version, the start symbol, the text and where in the text the
+word terminals (the vocabulary learnt from the card data: traits, names, races) match
+(:mod:`.card_text_parser`).  Any change of grammar is a new key, and so is any change of
+vocabulary that the text can see, so a kept tree is always the tree the current parser would
+build.
 
 The file is ``$TCGJUDGE_CACHE_DIR/parses.sqlite3`` (default ``~/.cache/tcgjudge``);
 ``TCGJUDGE_CACHE_DIR=off`` keeps trees in memory only.  A file that cannot be opened, read or
@@ -43,7 +45,7 @@ class ParseCache:
     def __init__(self, game: str) -> None:
         self.game = game
         self.grammar = ""
-        self.memory: dict[tuple[str, str], Any] = {}
+        self.memory: dict[tuple[str, str, str], Any] = {}
         self._db: sqlite3.Connection | None = None
         self._opened = False
 
@@ -64,24 +66,25 @@ class ParseCache:
                     db = sqlite3.connect(path, timeout=5, isolation_level=None)
                     db.execute("PRAGMA journal_mode=WAL")
                     db.execute("PRAGMA synchronous=OFF")
-                    db.execute("CREATE TABLE IF NOT EXISTS parses (game TEXT, grammar TEXT, start TEXT, "
-                               "text TEXT, tree BLOB, PRIMARY KEY (game, grammar, start, text))")
+                    db.execute("CREATE TABLE IF NOT EXISTS trees (game TEXT, grammar TEXT, start TEXT, text TEXT, "
+                               "words TEXT, tree BLOB, PRIMARY KEY (game, grammar, start, text, words))")
                     self._db = db
                 except (OSError, sqlite3.Error):
                     self._db = None
         return self._db
 
-    def get(self, start: str, text: str) -> Any:
-        """The kept tree (a copy: readers annotate trees), :data:`NO_PARSE`, or None when unknown."""
-        key = (start, text)
+    def get(self, start: str, text: str, words: str = "") -> Any:
+        """The kept tree (a copy: readers annotate trees), :data:`NO_PARSE`, or None when unknown.
+        ``words`` names what of the vocabulary the text sees (where each word terminal matches)."""
+        key = (start, text, words)
         got = self.memory.get(key)
         if got is None:
             db = self._conn()
             if db is None:
                 return None
             try:
-                row = db.execute("SELECT tree FROM parses WHERE game=? AND grammar=? AND start=? AND text=?",
-                                 (self.game, self.grammar, start, text)).fetchone()
+                row = db.execute("SELECT tree FROM trees WHERE game=? AND grammar=? AND start=? AND text=? "
+                                 "AND words=?", (self.game, self.grammar, start, text, words)).fetchone()
                 got = pickle.loads(row[0]) if row else None
             except Exception:  # a damaged or foreign file: read the text again
                 got = None
@@ -90,17 +93,17 @@ class ParseCache:
             self._remember(key, got)
         return NO_PARSE if isinstance(got, str) else copy.deepcopy(got)
 
-    def put(self, start: str, text: str, tree: Any) -> None:
-        self._remember((start, text), tree)
+    def put(self, start: str, text: str, tree: Any, words: str = "") -> None:
+        self._remember((start, text, words), tree)
         db = self._conn()
         if db is not None:
             try:
-                db.execute("INSERT OR REPLACE INTO parses VALUES (?, ?, ?, ?, ?)",
-                           (self.game, self.grammar, start, text, pickle.dumps(tree)))
+                db.execute("INSERT OR REPLACE INTO trees VALUES (?, ?, ?, ?, ?, ?)",
+                           (self.game, self.grammar, start, text, words, pickle.dumps(tree)))
             except sqlite3.Error:
                 pass
 
-    def _remember(self, key: tuple[str, str], tree: Any) -> None:
+    def _remember(self, key: tuple[str, str, str], tree: Any) -> None:
         if len(self.memory) > 20000:
             self.memory.clear()
         self.memory[key] = tree

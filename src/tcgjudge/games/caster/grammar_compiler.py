@@ -17,14 +17,14 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Iterable
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Transformer, Tree, v_args
-from lark.exceptions import LarkError, VisitError
+from lark import Token, Transformer, Tree, v_args
+from lark.exceptions import VisitError
 
-from ...cards.parse_cache import NO_PARSE, ParseCache
+from ...cards.card_text_parser import CardTextParser, alternation
+from ...cards.parse_cache import NO_PARSE
 from ...cards.textcompiler import NoParse, Uncompilable, and_cond, read_number
 from ...cards.textcompiler import sentences as split_sentences
 from . import assembly as tc
@@ -58,7 +58,7 @@ def vocabulary(races: Iterable[str] = ()) -> None:
             _RACES[r.lower()] = r
             changed = True
     if changed:
-        _parser.cache_clear()
+        _PARSER.vocabulary_changed()
 
 
 #: bracketed words of card text that are not races: keyword skills and their markers (CR 1101-1118),
@@ -120,17 +120,9 @@ def _pool_vocabulary() -> None:
 _POOL_LEARNT = [False]
 
 
-def _alternation(words: Iterable[str]) -> str:
-    ws = sorted({w.lower() for w in words}, key=lambda w: (-len(w), w))  # longest first, in a fixed order
-    if not ws:
-        return r"/(?!x)x/"
-    return "/(?i:" + "|".join(re.escape(w).replace("/", r"\/") for w in ws) + r")(?![\w'-])/"
-
-
 def _bracketed(alt: str) -> str:
     """A race alternation that also reads the race in brackets ("[Supplies]", CR 206.3)."""
-    body = alt[1:-1]
-    return f"/{body}|\\[{body}\\]/" if body != "(?!x)x" else alt
+    return f"{alt}|\\[{alt}\\]" if alt != "(?!x)x" else alt
 
 
 def _race(tok: Any) -> str:
@@ -151,18 +143,19 @@ def _plurals() -> dict[str, str]:
     return {r + "s": r for r in _RACES if not r.endswith("s")}
 
 
-@lru_cache(maxsize=1)
-def _parser() -> Lark:
-    text = GRAMMAR_FILE.read_text(encoding="utf-8")
-    kws = set(KEYWORDS) | set(PARAM_KEYWORDS)
-    extra = "\n".join([
-        f"RACE: {_bracketed(_alternation(_RACES))}",
-        f"RACE_PLURAL: {_alternation(_plurals())}",
-        f"KEYWORD: {_alternation(kws)}",
-    ])
-    _PARSED.use(text + "\n" + extra)
-    return Lark(text + "\n" + extra + "\n", start=["paragraph", "sentence"], parser="earley", lexer="dynamic",
-                ambiguity="explicit", propagate_positions=True)
+def _grammar() -> str:
+    """The grammar, its keywords (CR 1101-1118, fixed by the rules) written in as a terminal."""
+    kws = alternation(set(KEYWORDS) | set(PARAM_KEYWORDS)).replace("/", r"\/")
+    return GRAMMAR_FILE.read_text(encoding="utf-8") + f"\nKEYWORD: /{kws}/\n"
+
+
+def _word_terminals() -> dict[str, str]:
+    """The terminals of the races learnt from the card data (:func:`vocabulary`)."""
+    return {"RACE": _bracketed(alternation(_RACES)), "RACE_PLURAL": alternation(_plurals())}
+
+
+#: the parser (built once; the race terminals change with the vocabulary) and the trees it built
+_PARSER = CardTextParser("caster", _grammar, _word_terminals, ["paragraph", "sentence"])
 
 
 def _n(tok: Any) -> int:
@@ -1442,22 +1435,9 @@ def _text_of(part: Any, meta: Any, lead: str) -> str:
     return t
 
 
-#: parse trees of paragraphs already read with the current grammar and vocabulary, kept between runs
-_PARSED = ParseCache("caster")
-
-
 def _parse(line: str) -> Any:
     _SOURCE[0] = line
-    parser = _parser()
-    got = _PARSED.get("paragraph", line)
-    if got is None:
-        try:
-            got = parser.parse(line, start="paragraph")
-        except LarkError:
-            got = NO_PARSE
-        _PARSED.put("paragraph", line, got)
-        if got is not NO_PARSE:
-            got = copy.deepcopy(got)  # readers may annotate the tree
+    got = _PARSER.parse(line, "paragraph")
     if got is NO_PARSE:
         raise NoParse(line)
     return got
@@ -1696,10 +1676,7 @@ def _unread_sentence(line: str) -> str:
             body = line[k + 1:]
             break
     for sent in split_sentences(body):
-        try:
-            _SOURCE[0] = sent
-            _parser().parse(sent, start="sentence")
-        except LarkError:
+        if _PARSER.parse(sent, "sentence") is NO_PARSE:
             return sent.strip()
     return line
 

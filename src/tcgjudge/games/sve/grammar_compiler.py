@@ -24,14 +24,14 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Iterable
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Transformer, Tree, v_args
-from lark.exceptions import LarkError, VisitError
+from lark import Token, Transformer, Tree, v_args
+from lark.exceptions import VisitError
 
-from ...cards.parse_cache import NO_PARSE, ParseCache
+from ...cards.card_text_parser import CardTextParser, alternation
+from ...cards.parse_cache import NO_PARSE
 from ...cards.textcompiler import NUMBER_WORDS, NoParse, Uncompilable, cockatrice_cards
 from . import assembly as tc
 from .ability_zones import (
@@ -124,7 +124,7 @@ def vocabulary(traits: Iterable[str] = (), tokens: Iterable[str] = (), names: It
                 _VOCAB[key][w.lower()] = w
                 changed = True
     if changed:
-        _parser.cache_clear()
+        _PARSER.vocabulary_changed()
 
 
 def learn_entry(entry: dict) -> None:
@@ -171,26 +171,18 @@ def _pool_vocabulary() -> None:
                names=names)
 
 
-def _alternation(words: Iterable[str]) -> str:
-    ws = sorted({w.lower() for w in words}, key=lambda w: (-len(w), w))  # longest first, in a fixed order
-    if not ws:
-        return r"/(?!x)x/"
-    return "/(?i:" + "|".join(re.escape(w).replace("/", r"\/") for w in ws) + r")(?![\w'-])/"
+def _grammar() -> str:
+    """The grammar, its classes (2.3, fixed by the rules) written in as a terminal."""
+    return GRAMMAR_FILE.read_text(encoding="utf-8") + "\nCLASS: /" + alternation(CLASSES).replace("/", r"\/") + "/\n"
 
 
-@lru_cache(maxsize=1)
-def _parser() -> Lark:
-    text = GRAMMAR_FILE.read_text(encoding="utf-8")
-    classes = {c: c for c in CLASSES}
-    extra = "\n".join([
-        f"TRAIT: {_alternation(_VOCAB['TRAIT'])}",
-        f"TOKEN: {_alternation(_VOCAB['TOKEN'])}",
-        f"CARDNAME: {_alternation(_VOCAB['CARDNAME'])}",
-        f"CLASS: {_alternation(classes)}",
-    ])
-    _PARSED.use(text + "\n" + extra)
-    return Lark(text + "\n" + extra + "\n", start=["paragraph", "spell_text", "additional_cost"], parser="earley",
-                lexer="dynamic", ambiguity="explicit", propagate_positions=True)
+def _word_terminals() -> dict[str, str]:
+    """The terminals of the words learnt from the card data (:func:`vocabulary`)."""
+    return {k: alternation(v) for k, v in _VOCAB.items()}
+
+
+#: the parser (built once; the word terminals change with the vocabulary) and the trees it built
+_PARSER = CardTextParser("sve", _grammar, _word_terminals, ["paragraph", "spell_text", "additional_cost"])
 
 
 # ------------------------------------------------------------------------------ semantics
@@ -1155,24 +1147,10 @@ def _build_sel(parts: tuple) -> Sel:
 _SOURCE = [""]
 
 
-#: parse trees of texts already read with the current grammar and vocabulary, kept between runs
-#: (printings and the two faces of a card repeat the same paragraphs)
-_PARSED = ParseCache("sve")
-
-
 def parse(text: str, start: str = "paragraph") -> Any:
     """The parse tree of a paragraph (or of a spell's effect text) in icon form."""
     _SOURCE[0] = text
-    parser = _parser()
-    got = _PARSED.get(start, text)
-    if got is None:
-        try:
-            got = parser.parse(text, start=start)
-        except LarkError:
-            got = NO_PARSE
-        _PARSED.put(start, text, got)
-        if got is not NO_PARSE:
-            got = copy.deepcopy(got)  # readers set positions on the tree's ambiguous nodes
+    got = _PARSER.parse(text, start)
     if got is NO_PARSE:
         raise NoParse(text)
     return got
@@ -2611,15 +2589,7 @@ def _unread_sentence(line: str) -> str:
             continue  # the heading of the choice: read with its options
         if options and re.search(r"(?i)(?:^|\]\s*)choose (?:\d+|one|up to \w+)\.?$", sent.strip()):
             continue  # the newer template's heading "Choose 1." / "Choose up to 2."
-        ok = False
-        for start in ("paragraph", "spell_text", "additional_cost"):
-            try:
-                _parser().parse(sent, start=start)
-                ok = True
-                break
-            except LarkError:
-                continue
-        if not ok:
+        if all(_PARSER.parse(sent, start) is NO_PARSE for start in ("paragraph", "spell_text", "additional_cost")):
             return sent.strip()
     return line
 
