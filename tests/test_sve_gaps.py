@@ -198,6 +198,9 @@ def test_deck_building_abilities_from_printed_text() -> None:
                    "t")
     pair = b.card(follower("Twin Pact", 1, 1, 1, text="Your deck may contain up to 5 copies of this card."), "t")
     assert swarm.chars["copies"] == "any" and pair.chars["copies"] == 5
+    for text, copies in [("You can put up to 50 of this card into your deck.", 50),
+                          ("You may put any number of this card into your deck.", "any")]:  # a later wording
+        assert b.card(follower("Other", 1, 1, 1, text=text), "t").chars["copies"] == copies
     assert not swarm.chars["abilities"]  # 6.1.2: nothing of it acts in the game
     ok = _deck({"Swarmling": 30, "Twin Pact": 5, "Test Goblin": 3, "Test Ogre": 2}, extra=[swarm, pair])
     assert check_deck(ok) == []

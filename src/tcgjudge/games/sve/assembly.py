@@ -970,8 +970,11 @@ def st_cost_more(s: Sel, n: Any) -> list:
 
 
 def st_self_less(n: Any) -> list:
-    return [{"cost_mod": {"n": -n if isinstance(n, int) else {"neg": n}, "affects": {"self": True}},
-             "@zones": ["hand", "ex_area", "resolution"]}]
+    return st_self_more(-n if isinstance(n, int) else {"neg": n})
+
+
+def st_self_more(n: Any) -> list:
+    return [{"cost_mod": {"n": n, "affects": {"self": True}}, "@zones": ["hand", "ex_area", "resolution"]}]
 
 
 def st_no_ability_damage(w: Any) -> list:

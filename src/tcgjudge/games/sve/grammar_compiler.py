@@ -514,6 +514,9 @@ class SveSemantics(MovesBack, AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs
     def k_not_class(self, t: Token) -> tuple:
         return ("not_class", str(t).lower())
 
+    def k_not_trait(self, t: Token) -> tuple:
+        return ("not_trait", _VOCAB["TRAIT"].get(str(t).lower(), str(t)))
+
     def cost_max_pp(self, n: Token) -> list:
         return [{"do": tc.k_max_pp(-_num(n))}]  # 10.4.7.4: done as the cost of the ability
 
@@ -950,6 +953,10 @@ class SveSemantics(MovesBack, AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs
     def q_you_control(self) -> tuple:
         return ("qual", "controller", "you")  # "a Puppet you control": on your field (4.4)
 
+    def q_extreme(self, word: Token, what: Token) -> tuple:
+        key = {"cost": "cost", "attack": "atk", "defense": "def"}[str(what).lower()]
+        return ("qual", _EXTREME, (key, str(word).lower() == "lowest"))
+
     def q_def_min(self, n: Token) -> tuple:
         return ("qual", "def_min", _num(n))
 
@@ -1002,6 +1009,10 @@ _PLAYERS = {"you": "you", "each player": "each", "each opponent": "enemy", "your
 
 
 
+#: the qualifier "with the highest (lowest) VALUE" while a noun phrase is built (``q_extreme``)
+_EXTREME = "@extreme"
+
+
 def _build_sel(parts: tuple) -> Sel:
     """A selector from the parts of a noun phrase, as SVE's rules read them: 4.4.3 ("on the
     field" when no zone is said), 2.2-2.4 (classes, traits), 2.3 (card types)."""
@@ -1040,10 +1051,11 @@ def _build_sel(parts: tuple) -> Sel:
                 filt["token"] = True
             elif w in ("faceup", "face-up", "facedown", "face-down"):
                 filt["face"] = "up" if w.startswith("face") and "up" in w else "down"
-        elif p[0] == "not_class":
+        elif p[0] in ("not_class", "not_trait"):
             if "where" in filt:
                 raise NoParse("non-")
-            filt["where"] = {"not": {"is": ["it", {"class": p[1]}]}}  # "a non-Dragoncraft card" (2.2)
+            # "a non-Dragoncraft card" (2.2), "each non-Officer follower" (2.4)
+            filt["where"] = {"not": {"is": ["it", {p[0][4:]: p[1]}]}}
         elif p[0] in ("trait", "class", "name"):
             kinds.append(p)
         elif p[0] == "trait_and":
@@ -1126,6 +1138,14 @@ def _build_sel(parts: tuple) -> Sel:
         filt["special"] = "evolved"
     if trait_and and not (q.get("each") or (plural and not q)):
         raise NoParse("an A and B card")  # one card of both traits, or one of either: not read
+    extreme = filt.pop(_EXTREME, None)
+    if extreme is not None:
+        # "with the highest attack": its value is the greatest among the cards described (2.5, 2.7)
+        if "where" in filt:
+            raise NoParse("'with the highest ...' and another condition")
+        key, least = extreme
+        most = {"of": dict(filt), "prop": key, **({"least": True} if least else {})}
+        filt["where"] = {"compare": [{"prop": ["it", key]}, "==", {"most": most}]}
     s = Sel(filt)
     if q.get("each"):
         s.each, s.n = True, None
@@ -1472,6 +1492,15 @@ class _Sentences(SveSemantics):
             return tc.t_other_enters()
         return tc._enters(s.filt)
 
+    def on_you_summon(self, w: Token, s: Sel) -> dict:
+        # 5.4.1: to summon a card is to put it onto your field; 5.4.3 (ii): a card played and
+        # resolved is put onto the field too.  So "whenever you summon a X" is "whenever a X is put
+        # onto your field", however it came (a token summoned by an effect or played from the EX
+        # area, a follower played from the hand), as ``on_enter_field`` reads.
+        if s.up_to:
+            raise NoParse("'whenever you summon up to ...'")
+        return self.on_enter_field(w, s)
+
     def on_leave_field(self, _w: Token, s: Sel) -> dict:
         return tc.t_leaves(s)
 
@@ -1637,6 +1666,10 @@ class _Sentences(SveSemantics):
     def st_self_less_per(self, n: Token, parts: tuple) -> list:
         c = self.count(_build_sel(({"each": True},) + tuple(parts)))
         return tc.st_self_less(c if _num(n) == 1 else {"mul": [_num(n), c]})  # 10.2.1.3.3
+
+    def st_self_more_per(self, n: Token, parts: tuple) -> list:
+        c = self.count(_build_sel(({"each": True},) + tuple(parts)))
+        return tc.st_self_more(c if _num(n) == 1 else {"mul": [_num(n), c]})  # 10.2.1.3.3
 
     def st_more(self, _n: Token, n: Token) -> list:
         return tc.st_more(_num(n))  # 5.13.2

@@ -29,7 +29,7 @@ _inline = v_args(inline=True)
 #: the selector keys two descriptions joined by "or" may share: where the cards are and whose
 _PLACE_KEYS = ("controller", "zone", "player", "in")
 #: the parts of a noun phrase that name a kind of card (a trait, a class, a name, a token's name)
-_KINDS = ("trait", "class", "name", "not_class", "trait_and")
+_KINDS = ("trait", "class", "name", "not_class", "not_trait", "trait_and")
 #: what a description says beyond its kind, its card type and where the card is
 _PLAIN_KEYS = ("trait", "class", "name", "type", *_PLACE_KEYS)
 
