@@ -381,3 +381,31 @@ def test_sve_unread_text_is_named_by_its_first_unread_sentence() -> None:
     with pytest.raises(Uncompilable) as err:
         sg.compile_text("Choose one of the following. (1) Draw a card. (2) Frobnicate the gizmo.", card_type="spell")
     assert err.value.text == "Frobnicate the gizmo."
+
+
+# --------------------------------------------- which rule each construct belongs to (a snapshot)
+#: in a `.lark` file an alternative written ``| ... -> name`` belongs to the rule (or ``%extend``)
+#: above it, so removing or moving a rule can silently give the alternatives after it to another
+#: rule; the files below list every (construct, rule) pair of each grammar, and a change to them is
+#: made on purpose: ``python tests/test_card_grammar.py --aliases`` writes them again
+ALIASES = Path(__file__).with_name("grammar_aliases")
+
+
+def _alias_rules(game: str) -> list[str]:
+    g = importlib.import_module(f"tcgjudge.games.{game}.grammar_compiler")
+    return sorted({f"{r.alias} {r.origin.name}" for r in g._PARSER.lark().rules if r.alias})
+
+
+@pytest.mark.parametrize("game", ["sve", "caster"])
+def test_each_construct_stays_in_its_rule(game: str) -> None:
+    kept = (ALIASES / f"{game}.txt").read_text(encoding="utf-8").split("\n")
+    now = _alias_rules(game)
+    gone, new = sorted(set(kept) - set(now) - {""}), sorted(set(now) - set(kept))
+    assert not gone and not new, (f"constructs that left a rule: {gone}; constructs new in a rule: {new} "
+                                  "(if intended: python tests/test_card_grammar.py --aliases)")
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--aliases"]:
+    ALIASES.mkdir(exist_ok=True)
+    for game in ("sve", "caster"):
+        (ALIASES / f"{game}.txt").write_text("\n".join(_alias_rules(game)) + "\n", encoding="utf-8")
