@@ -53,17 +53,13 @@ class CardTextParser:
         self._grammar = grammar
         self._words = words
         self._starts = starts
+        self._base: str | None = None
         self._lark: Lark | None = None
         self._swappable = False
         self._current: dict[str, re.Pattern[str]] | None = None
         self._installed: dict[str, str] = {}
 
     def vocabulary_changed(self) -> None:
-        self._current = None
-
-    def grammar_changed(self) -> None:
-        """The grammar itself changed (a test that rewrites it): build the parser again."""
-        self._lark = None
         self._current = None
 
     def lark(self) -> Lark:
@@ -78,8 +74,7 @@ class CardTextParser:
             else:
                 self._lark = None
         if self._lark is None:
-            base = self._grammar()
-            self.cache.use(base)
+            base = self._base_grammar()
             terms = "\n".join(f"{k}: /{v}/" for k, v in sorted(wanted.items()))
             self._lark = Lark(base + "\n" + terms + "\n", start=self._starts, parser="earley", lexer="dynamic",
                               ambiguity="explicit", propagate_positions=True)
@@ -91,13 +86,14 @@ class CardTextParser:
         return self._lark
 
     def parse(self, text: str, start: str) -> Any:
-        """The tree of ``text`` from ``start`` (a copy the caller may annotate), or :data:`NO_PARSE`."""
-        lark = self.lark()
+        """The tree of ``text`` from ``start`` (a copy the caller may annotate), or :data:`NO_PARSE`;
+        the parser is built only when a tree is not kept."""
+        self._base_grammar()
         words = self.matches(text)
         got = self.cache.get(start, text, words)
         if got is None:
             try:
-                got = lark.parse(text, start=start)
+                got = self.lark().parse(text, start=start)
             except LarkError:
                 got = NO_PARSE
             self.cache.put(start, text, got, words)
@@ -118,6 +114,12 @@ class CardTextParser:
                 i = m.start() + 1
             out.append(f"{name}:{','.join(spans)}")
         return " ".join(out)
+
+    def _base_grammar(self) -> str:
+        if self._base is None:
+            self._base = self._grammar()
+            self.cache.use(self._base)
+        return self._base
 
     def _expressions(self) -> dict[str, re.Pattern[str]]:
         if self._current is None:
