@@ -409,3 +409,14 @@ if __name__ == "__main__" and sys.argv[1:] == ["--aliases"]:
     ALIASES.mkdir(exist_ok=True)
     for game in ("sve", "caster"):
         (ALIASES / f"{game}.txt").write_text("\n".join(_alias_rules(game)) + "\n", encoding="utf-8")
+
+
+@pytest.mark.rules("sve", "2.5", "2.7")
+def test_sve_highest_and_lowest_after_a_card_name() -> None:
+    """"each Tokai Teio with the highest attack": a noun phrase headed by a card name takes the
+    qualifier as one headed by a card type does (the greatest value among the cards of that name)."""
+    sg.vocabulary(names=["Tokai Teio"])
+    got = sve("Fanfare: Destroy each Tokai Teio with the highest attack on the field.")
+    what = got["abilities"][0]["auto"]["do"][0]["destroy"]["what"]
+    assert what == {"name": "Tokai Teio", "where": {"compare": [
+        {"prop": ["it", "atk"]}, "==", {"most": {"of": {"name": "Tokai Teio"}, "prop": "atk"}}]}}

@@ -335,6 +335,7 @@ class SveSemantics(MovesBack, AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs
                         filt["player"] = p[2]
             elif p[0] == "qual":
                 filt[p[1]] = p[2]
+        _extreme(filt)
         s = Sel(filt)
         if q.get("each"):
             s.each, s.n = True, None
@@ -1013,6 +1014,19 @@ _PLAYERS = {"you": "you", "each player": "each", "each opponent": "enemy", "your
 _EXTREME = "@extreme"
 
 
+def _extreme(filt: dict) -> None:
+    """"with the highest attack" (``q_extreme``) in a built selector: the card's value is the
+    greatest (least) among the cards the rest of the selector describes (2.5, 2.7)."""
+    extreme = filt.pop(_EXTREME, None)
+    if extreme is None:
+        return
+    if "where" in filt:
+        raise NoParse("'with the highest ...' and another condition")
+    key, least = extreme
+    most = {"of": dict(filt), "prop": key, **({"least": True} if least else {})}
+    filt["where"] = {"compare": [{"prop": ["it", key]}, "==", {"most": most}]}
+
+
 def _build_sel(parts: tuple) -> Sel:
     """A selector from the parts of a noun phrase, as SVE's rules read them: 4.4.3 ("on the
     field" when no zone is said), 2.2-2.4 (classes, traits), 2.3 (card types)."""
@@ -1138,14 +1152,7 @@ def _build_sel(parts: tuple) -> Sel:
         filt["special"] = "evolved"
     if trait_and and not (q.get("each") or (plural and not q)):
         raise NoParse("an A and B card")  # one card of both traits, or one of either: not read
-    extreme = filt.pop(_EXTREME, None)
-    if extreme is not None:
-        # "with the highest attack": its value is the greatest among the cards described (2.5, 2.7)
-        if "where" in filt:
-            raise NoParse("'with the highest ...' and another condition")
-        key, least = extreme
-        most = {"of": dict(filt), "prop": key, **({"least": True} if least else {})}
-        filt["where"] = {"compare": [{"prop": ["it", key]}, "==", {"most": most}]}
+    _extreme(filt)
     s = Sel(filt)
     if q.get("each"):
         s.each, s.n = True, None
