@@ -1247,6 +1247,9 @@ class _Sentences(SveSemantics):
             return tc.k_may_put_cem(e[0]["@put_cem"])
         return [{"@may": e}]
 
+    def and_may(self, e: list, optional: list) -> list:
+        return e + self.may(optional)
+
     def reveal_among(self, s: Sel) -> list:
         s.filt.setdefault("in", "$look")  # "from among them": the cards looked at (5.10.1)
         s.filt.setdefault("zone", "deck")
