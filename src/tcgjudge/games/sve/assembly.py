@@ -67,6 +67,10 @@ _OWNER_WORDS = {"your": "you", "the": None, "their": "$their", "its owner's": No
                 "an": None}
 
 
+#: the selector key of a value a card has, as the text names it (2.5 cost, 2.7 attack, 2.8 defense)
+STAT_KEYS = {"cost": "cost", "attack": "atk", "defense": "def"}
+
+
 #: the item of "X equals a number of your choice" (the ability's ``x``: what the player may choose)
 X_CHOICE = "@x_choice"
 #: "Deal 5 damage to one and 2 damage to the others" (split_damage): {"one": items, "others": items}

@@ -955,7 +955,7 @@ class SveSemantics(MovesBack, AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs
         return ("qual", "controller", "you")  # "a Puppet you control": on your field (4.4)
 
     def q_extreme(self, word: Token, what: Token) -> tuple:
-        key = {"cost": "cost", "attack": "atk", "defense": "def"}[str(what).lower()]
+        key = tc.STAT_KEYS[str(what).lower()]
         return ("qual", _EXTREME, (key, str(word).lower() == "lowest"))
 
     def q_def_min(self, n: Token) -> tuple:

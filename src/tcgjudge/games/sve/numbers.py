@@ -139,13 +139,13 @@ class Numbers:
 
     @_inline
     def value_sel_plus(self, what: Token, n: Token) -> dict:
-        key = {"cost": "cost", "attack": "atk", "defense": "def"}[str(what).lower()]
+        key = tc.STAT_KEYS[str(what).lower()]
         return {"add": [{"prop": ["$sel", key]}, _int(n)]}  # 2.5, 2.7-2.8: the selected card's value
 
     @_inline
     def value_extreme(self, word: Token, what: Token, parts: tuple) -> dict:
         s = self.np_one({"each": True}, *parts)  # type: ignore[attr-defined]
-        key = {"cost": "cost", "attack": "atk", "defense": "def"}[str(what).lower()]
+        key = tc.STAT_KEYS[str(what).lower()]
         out: dict[str, Any] = {"of": s.filt, "prop": key}
         if str(word).lower() == "lowest":
             out["least"] = True

@@ -24,7 +24,7 @@ from typing import Any
 from lark import Token, v_args
 
 from ...cards.textcompiler import NoParse
-from .assembly import _ins, c_counters, s_act_if, s_once
+from .assembly import STAT_KEYS, _ins, c_counters, s_act_if, s_once
 
 _inline = v_args(inline=True)
 
@@ -110,7 +110,7 @@ class TurnHistory:
     @_inline
     def paid_card_value(self, card: Token, prop: Token) -> dict:
         kind = _PAID[str(card).lower().split()[0]]
-        return {PAID_PROP: [kind, {"cost": "cost", "attack": "atk", "defense": "def"}[str(prop).lower()]]}
+        return {PAID_PROP: [kind, STAT_KEYS[str(prop).lower()]]}
 
     # -- values set (5.26.2) ------------------------------------------------------------------------
     @_inline
