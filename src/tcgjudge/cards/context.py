@@ -186,7 +186,7 @@ def resolve_lki(ctx: Ctx, ref: Any) -> list[int]:
 
 
 # Selectors ------------------------------------------------------------------
-def _words(v: Any) -> tuple:
+def as_words(v: Any) -> tuple:
     if v is None:
         return ()
     if isinstance(v, (list, tuple)):
@@ -200,7 +200,7 @@ def _zones(ctx: Ctx, sel: dict) -> tuple:
         if sel.get("spell"):  # a spell is in the waiting area (CR 312.3)
             return (ctx.g.rules.waiting_zone,)
         return ctx.g.rules.field_zones
-    return _words(z)
+    return as_words(z)
 
 
 def select(ctx: Ctx, sel: dict, among: Iterable[int] | None = None) -> list[int]:
@@ -281,7 +281,7 @@ def matches(ctx: Ctx, oid: int, sel: dict | str, obj=None) -> bool:
     filt = g.rules.filter_hooks
     for k, v in sel.items():
         if k in ("zone", "top", "bottom", "under"):
-            if k == "zone" and o.zone not in _words(v):
+            if k == "zone" and o.zone not in as_words(v):
                 return False
             continue
         if k == "player":
@@ -295,33 +295,33 @@ def matches(ctx: Ctx, oid: int, sel: dict | str, obj=None) -> bool:
                 return False
         elif k == "type":
             ts = c["types"]
-            if not any(t in ts for t in _words(v)):
+            if not any(t in ts for t in as_words(v)):
                 return False
         elif k == "not_type":
             ts = c["types"]
-            if any(t in ts for t in _words(v)):
+            if any(t in ts for t in as_words(v)):
                 return False
         elif k in ("race", "trait"):
             rs = c.get("races", ())
-            if not any(r in rs for r in _words(v)):
+            if not any(r in rs for r in as_words(v)):
                 return False
         elif k == "element":
             es = c.get("elements", frozenset())
             ok = False
-            for e in _words(v):
+            for e in as_words(v):
                 if (e == "void" and not es) or e in es:
                     ok = True
                     break
             if not ok:
                 return False
         elif k == "name":
-            if c.get("name") not in _words(v) and not any(n in c.get("alt_names", ()) for n in _words(v)):
+            if c.get("name") not in as_words(v) and not any(n in c.get("alt_names", ()) for n in as_words(v)):
                 return False
         elif k == "not_name":
-            if c.get("name") in _words(v):
+            if c.get("name") in as_words(v):
                 return False
-        elif k == "name_has":
-            if v not in (c.get("name") or ""):
+        elif k == "name_has":  # words the name contains; a list: any of them
+            if not any(w in (c.get("name") or "") for w in as_words(v)):
                 return False
         elif k == "cost":
             # a value expression ("an X-cost follower", X defined by the text: SVE 5.2.1.2)
@@ -336,10 +336,10 @@ def matches(ctx: Ctx, oid: int, sel: dict | str, obj=None) -> bool:
             if c.get("level") != v:
                 return False
         elif k == "orientation":
-            if o.orient not in _words(v):
+            if o.orient not in as_words(v):
                 return False
         elif k == "not_orientation":
-            if o.orient in _words(v):
+            if o.orient in as_words(v):
                 return False
         elif k == "face":
             if o.face_up != (v == "up"):
@@ -352,11 +352,11 @@ def matches(ctx: Ctx, oid: int, sel: dict | str, obj=None) -> bool:
                 return False
         elif k == "keyword":
             kws = c.get("keywords", ())
-            if not any(has_kw(kws, w) for w in _words(v)):
+            if not any(has_kw(kws, w) for w in as_words(v)):
                 return False
         elif k == "no_keyword":
             kws = c.get("keywords", ())
-            if any(has_kw(kws, w) for w in _words(v)):
+            if any(has_kw(kws, w) for w in as_words(v)):
                 return False
         elif k == "token":
             if o.card.token != bool(v):
@@ -597,7 +597,7 @@ def _cond1(ctx: Ctx, k: str, a: Any) -> bool:
     if k == "turn":
         return (g.active == ctx.p) == (a == "yours")
     if k == "phase":
-        names = _words(a)
+        names = as_words(a)
         return g.phase in names or g.step in names
     if k == "is":
         ref, sel = a

@@ -118,7 +118,7 @@ def core_vocabulary() -> Vocabulary:
     v.filters = {
         "zone": STRS, "player": PLAYER, "controller": PLAYER, "owner": PLAYER,
         "type": STRS, "not_type": STRS, "race": STRS, "trait": STRS, "element": STRS,
-        "name": STRS, "name_has": STR, "not_name": STRS,
+        "name": STRS, "name_has": STRS, "not_name": STRS,
         "cost": INT, "cost_max": VALUE, "cost_min": VALUE,
         "atk_max": VALUE, "atk_min": VALUE, "def_max": VALUE, "def_min": VALUE,
         "level": INT, "level_max": VALUE, "level_min": VALUE,

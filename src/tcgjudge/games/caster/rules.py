@@ -631,15 +631,15 @@ class CasterRules(CardRules):
         return []
 
     def _cost_match(self, g: Game, ctx: Ctx, oid: int, flt: dict) -> bool:
-        from ...cards.context import matches
+        from ...cards.context import as_words, matches
 
         o = g.objects[oid]
         sub = {k: v for k, v in flt.items() if k != "zone"}
         if not o.face_up and ("name" in sub or "name_has" in sub):
             c = o.card.chars  # CR 1008.3a: the front side's name counts
-            if "name" in sub and c["name"] not in (sub["name"] if isinstance(sub["name"], (list, tuple)) else (sub["name"],)):
+            if "name" in sub and c["name"] not in as_words(sub["name"]):
                 return False
-            if "name_has" in sub and sub["name_has"] not in c["name"]:
+            if "name_has" in sub and not any(w in c["name"] for w in as_words(sub["name_has"])):
                 return False
             sub.pop("name", None)
             sub.pop("name_has", None)

@@ -920,6 +920,15 @@ def st_have(s: Sel, k: list) -> list:
     return [{"grant": {"keywords": k}, "affects": s.filt}]
 
 
+def st_damage_by_defense(s: Sel | None) -> list:
+    """8.4.9, 8.4.9.1: the followers deal damage equal to their defense when they attack or are
+    attacked (the flag the attack procedure reads); ``None``: the card itself."""
+    if s is None:
+        return [{"grant": {"flags": ["damage_by_defense"]}}]
+    _static_reach(s)
+    return [{"grant": {"flags": ["damage_by_defense"]}, "affects": s.filt}]
+
+
 def st_ref_have(w: Any, k: list) -> list:
     if w != "self":
         raise NoParse("has")
@@ -1142,8 +1151,11 @@ class _Asm:
         if "@target" in it:
             self.target(it["@target"], out)
         elif "@targets" in it:
-            names = []
+            names: list = []
             for s in it["@targets"]:
+                if names and it.get("distinct"):
+                    # a card selected first is not selected again (two selections, two cards)
+                    s = Sel({**s.filt, "not_in": names[0]}, s.n, s.up_to, s.each, s.plural)
                 self.target(s, out)
                 names.append(self.it)
             self.pair = names

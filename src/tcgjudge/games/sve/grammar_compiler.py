@@ -491,6 +491,17 @@ class SveSemantics(MovesBack, AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs
             raise NoParse("select two")
         return [{"@targets": [a, b]}]
 
+    def select_two_up_to(self, n: Token, a: tuple, m: Token, b: tuple) -> list:
+        if _num(n) != 1 or _num(m) != 1:
+            raise NoParse("select up to N and up to M")
+        sa, sb = (_build_sel(({"n": 1, "up_to": True},) + parts) for parts in (a, b))
+        for k in ("controller", "zone", "player", "in"):
+            if k in sb.filt and k not in sa.filt:
+                sa.filt[k] = sb.filt[k]
+            elif k in sa.filt and k not in sb.filt:
+                raise NoParse("and")  # a place written first does not hold for what follows it
+        return [{"@targets": [sa, sb], "distinct": True}]
+
     def ref_nth(self, t: Token) -> str:
         return "$first" if "first" in str(t).lower() else "$second"
 
@@ -947,6 +958,9 @@ class SveSemantics(MovesBack, AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs
         # 2.1.2: 'with "Vania" in its name' is any card whose name contains the quoted words
         return ("qual", "name_has", str(words)[1:-1])
 
+    def q_name_has_any(self, *words: Token) -> tuple:
+        return ("qual", "name_has", [str(w)[1:-1] for w in words if getattr(w, "type", "") == "QUOTED_WORDS"])
+
     def q_different_names(self) -> tuple:
         # taken out by the counts (at_least_bare); any other noun phrase keeps it and is refused
         return ("qual", _DISTINCT, True)
@@ -957,6 +971,10 @@ class SveSemantics(MovesBack, AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs
     def q_extreme(self, word: Token, what: Token) -> tuple:
         key = tc.STAT_KEYS[str(what).lower()]
         return ("qual", _EXTREME, (key, str(word).lower() == "lowest"))
+
+    def adj_extreme(self, t: Token) -> tuple:
+        word, what = str(t).split("-")
+        return self.q_extreme(Token("EXTREME", word), Token("STAT_OR_COST", what))
 
     def q_def_min(self, n: Token) -> tuple:
         return ("qual", "def_min", _num(n))
@@ -1641,6 +1659,12 @@ class _Sentences(SveSemantics):
 
     def st_have(self, s: Sel, k: list) -> list:
         return tc.st_have(s, k)
+
+    def st_damage_by_defense(self, s: Sel) -> list:
+        return tc.st_damage_by_defense(s)
+
+    def st_self_damage_by_defense(self, _n: Token) -> list:
+        return tc.st_damage_by_defense(None)
 
     def st_self_have(self, _n: Token, k: list) -> list:
         return tc.st_ref_have("self", k)

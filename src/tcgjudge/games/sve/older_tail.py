@@ -107,6 +107,15 @@ class OlderTail:
         return [{"repeat": {"n": times, "do": list(e)}}]
 
     @_inline
+    def repeat_until_ex_full(self, e: list, _self: Any = None) -> list:
+        # 4.8.3: one card of your deck's top into your EX area per repeat, as often as it has room
+        put = e[0].get("put_ex") if len(e) == 1 and isinstance(e[0], dict) else None
+        if not isinstance(put, dict) or put.get("what") != {"zone": "deck", "player": "you", "top": 1}:
+            raise NoParse("Repeat until your EX area is full")
+        room = {"sub": [{"player_value": "ex_area_limit"}, {"player_value": "ex_area"}]}
+        return [{"repeat": {"n": room, "do": list(e)}}]
+
+    @_inline
     def rest_of_turn(self, e: list) -> list:
         # 10.2.1.2, 7.4.8: every effect the sentence makes lasts until the end of this turn; a
         # sentence that makes no such effect (or already says how long) is not read

@@ -7,7 +7,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...cards.context import Ctx, has_kw, matches, player1, players, resolve, resolve_lki, select, value
+from ...cards.context import (
+    Ctx,
+    as_words,
+    has_kw,
+    matches,
+    player1,
+    players,
+    resolve,
+    resolve_lki,
+    select,
+    value,
+)
 from ...cards.interpreter import Run, add_effect, first_of_both, move_op, take_pick
 from ...kernel.effects import CEffect
 from ...kernel.events import Event
@@ -57,15 +68,15 @@ def install(rules: CardRules) -> None:
         "paid_fits": cond_paid_fits, "step_fits": cond_step_fits,
     })
     rules.filter_hooks.update({
-        "class": lambda ctx, oid, o, c, v: c.get("class") in _words(v),
+        "class": lambda ctx, oid, o, c, v: c.get("class") in as_words(v),
         # 2.4: a card that has every one of the traits ("with both the Omen and Demon traits")
-        "traits_all": lambda ctx, oid, o, c, v: all(t in c.get("races", ()) for t in _words(v)),
+        "traits_all": lambda ctx, oid, o, c, v: all(t in c.get("races", ()) for t in as_words(v)),
         # 2.7-2.8: a follower whose attack / defense is exactly the value ("each follower with 1 attack")
         "atk_is": lambda ctx, oid, o, c, v: c.get("atk") is not None and c.get("atk") == value(ctx, v),
         "def_is": lambda ctx, oid, o, c, v: c.get("def") is not None and c.get("def") == value(ctx, v),
-        "universe": lambda ctx, oid, o, c, v: c.get("universe") in _words(v),
-        "special": lambda ctx, oid, o, c, v: (c.get("special") or "none") in _words(v),
-        "state": lambda ctx, oid, o, c, v: o.orient in _words(v),
+        "universe": lambda ctx, oid, o, c, v: c.get("universe") in as_words(v),
+        "special": lambda ctx, oid, o, c, v: (c.get("special") or "none") in as_words(v),
+        "state": lambda ctx, oid, o, c, v: o.orient in as_words(v),
         "boxed": lambda ctx, oid, o, c, v: bool(o.get("boxed")) == bool(v),
         # a card in a zone, or being played from it (the resolution zone keeps where it came from)
         "played_from": lambda ctx, oid, o, c, v: o.zone == v or (o.zone == "resolution" and o.get("from") == v),
@@ -73,7 +84,7 @@ def install(rules: CardRules) -> None:
         "evolved": lambda ctx, oid, o, c, v: (links.evolved_card(ctx.g, oid) is not None) == bool(v),
         "linked": lambda ctx, oid, o, c, v: links.is_linked(ctx.g, oid) == bool(v),
         "raced": lambda ctx, oid, o, c, v: (o.get("raced", 0) > 0) == bool(v),
-        "trigger_icon": lambda ctx, oid, o, c, v: c.get("trigger_icon") in _words(v),
+        "trigger_icon": lambda ctx, oid, o, c, v: c.get("trigger_icon") in as_words(v),
         "can_evolve": lambda ctx, oid, o, c, v: bool(corresponding_cards(ctx.g, o.controller, oid, c["name"]))
         == bool(v) if o.zone == "field" else not v,
         "combat": _filter_combat,
@@ -84,7 +95,7 @@ def install(rules: CardRules) -> None:
         "bound_as": lambda ctx, oid, o, c, v: oid in _bound_ids(ctx.env.get(v)),
         # how a card on the field came there (procedures.moves.record_entry; 5.4.3, 10.6.2.8.1)
         "entered_by": lambda ctx, oid, o, c, v: o.zone == "field" and o.get("entered_by") == v,
-        "entered_from": lambda ctx, oid, o, c, v: o.zone == "field" and o.get("entered_from") in _words(v),
+        "entered_from": lambda ctx, oid, o, c, v: o.zone == "field" and o.get("entered_from") in as_words(v),
         # 8.4.2.1: the turn a follower evolved is kept on it ("this" turn: the current one)
         "evolved_turn": lambda ctx, oid, o, c, v: o.zone == "field" and v == "this" and o.get("evolved_turn") == ctx.g.turn,
         # 5.23.1: the cost printed on the card ("a card that originally costs 2 or less")
@@ -95,14 +106,8 @@ def install(rules: CardRules) -> None:
         "damaged_turn": lambda ctx, oid, o, c, v: o.zone == "field" and v == "this" and o.get("damaged_turn") == ctx.g.turn,
         # 5.26.1-5.26.2: one of these values was increased this turn (rules.record_event keeps the turn)
         "gained_turn": lambda ctx, oid, o, c, v: o.zone == "field" and any(
-            o.get(f"{k}_gained_turn") == ctx.g.turn for k in _words(v)),
+            o.get(f"{k}_gained_turn") == ctx.g.turn for k in as_words(v)),
     })
-
-
-def _words(v: Any) -> tuple:
-    if isinstance(v, (list, tuple)):
-        return tuple(v)
-    return (v,)
 
 
 def _in_range(ctx: Ctx, n: int, a: Any) -> bool:

@@ -308,8 +308,8 @@ class SveRules(CardRules):
     def player_value(self, g: Game, p: int, key: str) -> int:
         if key in ZONES and not ZONES[key].shared:
             return len(g.zone(p, key))
-        if key == "hand_limit":
-            return self.zone_limit(g, p, "hand")
+        if key.endswith("_limit") and key[:-6] in ZONES:
+            return self.zone_limit(g, p, key[:-6])  # 4.4.4, 4.7.3, 4.8.3: "your EX area is full"
         if key == "turns":
             # 7.1: the turns the player has begun; turns alternate from the first player's (7.1.1),
             # who begins the odd ones ("it's your 5th turn or later")

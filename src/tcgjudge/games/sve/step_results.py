@@ -106,11 +106,19 @@ def step_refs(do: list, costs: list) -> list:
     return _walk(do, {}, cost_kinds)
 
 
-def _walk(items: list, last: dict, cost_kinds: set) -> list:
+def _walk(items: list, last: dict, cost_kinds: set, optional: bool = False) -> list:
+    """``optional``: the steps are those of a "you may" the player may decline (1.3.2); what such a
+    step did is bound only when it is done, so a later "If you revealed a X" is false otherwise."""
     out: list = []
     for it in items:
         if not isinstance(it, dict):
             out.append(it)
+            continue
+        may = it.get("may") if len(it) == 1 else None
+        if isinstance(may, dict) and isinstance(may.get("do"), list):
+            # the steps of "You may reveal it and add it to your hand" are steps a later sentence
+            # reads (bound to the list placed in the instruction, which _bind may write to)
+            out.append({"may": {**may, "do": _walk(may["do"], last, cost_kinds, True)}})
             continue
         if "if" in it and isinstance(it["if"], dict):
             spec = dict(it["if"])
@@ -124,7 +132,7 @@ def _walk(items: list, last: dict, cost_kinds: set) -> list:
         out.append(it)
         kind = _step_kind(it)
         if kind is not None:
-            last[kind] = (out, len(out) - 1)
+            last[kind] = (out, len(out) - 1, optional)
             last[LATEST] = kind  # "that many": the step just before
     return out
 
@@ -150,10 +158,10 @@ def _has_marker(x: Any) -> bool:
 
 def _bind(last: dict, kind: str) -> str:
     """The name the step's cards are bound to (added to the step the first time it is read)."""
-    lst, i = last[kind]
+    lst, i, optional = last[kind]
     (k, v), = lst[i].items()
     name = _BOUND.format(kind)
-    if k == "reveal" and isinstance(v, str):
+    if k == "reveal" and isinstance(v, str) and not optional:
         return v  # the revealed cards are the cards named (they stay where they are, 5.12)
     if k == "discard" and not isinstance(v, dict):
         v = {"n": v}
@@ -210,7 +218,7 @@ def _resolve(x: Any, last: dict, cost_kinds: set) -> Any:
 
 def _one_card(last: dict, kind: str) -> bool:
     """Whether the step moved or showed at most one card ("the revealed card" names it)."""
-    lst, i = last[kind]
+    lst, i, _optional = last[kind]
     (_k, v), = lst[i].items()
     if isinstance(v, str):
         return True  # a card bound before ("Reveal it")

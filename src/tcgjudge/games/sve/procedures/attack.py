@@ -16,6 +16,13 @@ def _kw(c: dict, name: str) -> bool:
     return has_kw(c.get("keywords", ()), name)
 
 
+def combat_value(g: Game, oid: int) -> int:
+    """8.4.9, 8.4.9.1: the damage a follower deals when it attacks or is attacked: its attack, or
+    its defense while an effect says it deals damage equal to its defense."""
+    c = g.chars(oid)
+    return c.get("def" if "damage_by_defense" in c.get("flags", ()) else "atk") or 0
+
+
 def has_rush(g: Game, oid: int, c: dict) -> bool:
     """12.10; 14.2.3.1: a raced card has Rush while it is linked to a card in the race zone."""
     if _kw(c, "rush"):
@@ -127,7 +134,7 @@ def proc_attack(g: Game, f: Frame) -> None:
         if ao is None or ao.zone != "field":
             g.note("the attacking follower has left the field: no damage (8.4.9)")
             return
-        atk = g.chars(att).get("atk") or 0
+        atk = combat_value(g, att)
         items = []
         if a.get("leader") is not None:
             lid = g.zone(a["leader"], "leader")
@@ -138,7 +145,7 @@ def proc_attack(g: Game, f: Frame) -> None:
             to = g.objects.get(t) if t is not None else None
             if to is not None and to.zone == "field":
                 items.append([att, t, atk, ["attack", "combat"]])
-                items.append([t, att, g.chars(t).get("atk") or 0, ["combat"]])  # 8.4.9.1
+                items.append([t, att, combat_value(g, t), ["combat"]])  # 8.4.9.1
                 d["fought"] = True
         if items:
             g.push("damage", items=items, p=g.active)
