@@ -1135,3 +1135,18 @@ def test_graveyard_quoted_and_revealed_constructs() -> None:
     with pytest.raises(Uncompilable):
         one("If you would play a caster as part of your call phase, you may play this card face up from "
             "an allied graveyard instead.", "servant")
+
+
+@pytest.mark.rules("caster", "903.2h", "911.1")
+def test_the_banished_card_is_read_only_with_a_banish_cost() -> None:
+    """"the cost of the banished servant" is the card a banish cost of the same ability paid with;
+    without such a cost, or as a target's description (a target is chosen before the cost is
+    paid, CR 903.2e), the sentence is refused rather than read as 0."""
+    got = compile_text("Rest, banish a servant: Draw cards equal to the cost of the banished servant.",
+                       card_type="caster")
+    assert got["abilities"][0]["activated"]["do"] == [{"draw": {"n": {"prop": ["_paid_banish", "cost"]}}}]
+    for bad in ("Rest: Draw cards equal to the cost of the banished servant.",
+                "Rest, banish a servant: Destroy target enemy servant with a cost equal to or less than "
+                "the cost of the card banished for this ability's cost."):
+        with pytest.raises(Uncompilable):
+            compile_text(bad, card_type="caster")

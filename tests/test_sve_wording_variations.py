@@ -96,7 +96,8 @@ SLOTS: list[tuple[str, str, list[list[str]]]] = [
     ("compare", "Fanfare: Select an enemy follower {} on the field and destroy it.",
      [["with 3 defense or less", "with at most 3 defense"], ["with 3 defense or more", "with at least 3 defense"],
       ["with 3 attack or less", "with at most 3 attack"], ["with 3 attack or more", "with at least 3 attack"],
-      ["that costs 3 or less", "that costs at most 3"], ["that costs 3 or more", "that costs at least 3"],
+      ["that costs 3 or less", "that costs at most 3", "that costs 3 play points or less", "that costs 3 or less play points"],
+      ["that costs 3 or more", "that costs at least 3", "that costs 3 play points or more", "that costs 3 or more play points"],
       ["that costs 3"]]),
     # zones (4.1) and card types (2.3) in a count
     ("zone", "Fanfare: If there are at least 5 {} draw a card.",
@@ -151,6 +152,18 @@ SLOTS: list[tuple[str, str, list[list[str]]]] = [
       ["defense is 5 or more,", "{DEF} is at least 5,", "defense is at least 5,"]]),
     ("controller", "Fanfare: If a follower {} evolved this turn, draw a card.",
      [["on your field"], ["on the field"], ["on your opponent's field"]]),
+    # the cost of an activated ability (10.4): "the cemetery" is the card's owner's (4.3)
+    ("cost", "Act {}: Give your leader +1 defense.",
+     [["(1), put this card into the cemetery", "(1), put this card into your cemetery",
+       "(1), put this card into its owner's cemetery", "(1), bury this card"],
+      ["(1), {ENGAGE}, put this card into the cemetery", "(1), {ENGAGE}, bury this card"], ["(1)"]]),
+    # a change this turn (5.26.1): "has gained" or "gained"
+    ("tense", "Evolve (1): Evolve this follower. Activate only if {} this turn.",
+     [["this card has gained defense", "this card gained defense", "this follower gained defense"],
+      ["this card has gained attack", "this card gained attack"]]),
+    # damage added per group (5.13): "more" or not, the same damage dealt again
+    ("more", "Fanfare: Select an enemy follower on the field. Deal it 3 damage, then deal it {} for every 5 "
+     "cards in your cemetery.", [["1 damage", "1 more damage"], ["2 damage", "2 more damage"]]),
     # numbers
     ("number", "Fanfare: Deal {} damage to each enemy leader.", [["1"], ["2"], ["5"], ["X"]]),
     ("number", "Fanfare: Recover {} play points.", [["2"], ["3"]]),

@@ -296,10 +296,22 @@ def c_many_orbs(n: int) -> dict:
 
 
 
+#: the card a banish cost paid, bound by the play procedure (its last known information gives its
+#: cost, CR 911.1)
+PAID_BANISH = "_paid_banish"
+
+
 def c_cost_vs_banished(x: list) -> dict:
-    # the card banished as the cost is remembered as `_paid_banish` (its last known information
-    # gives its cost, CR 911.1)
-    return {"compare": [{"prop": [NP("ref", ref="it"), "cost"]}, "<=", {"prop": ["_paid_banish", "cost"]}]}
+    return {"compare": [{"prop": [NP("ref", ref="it"), "cost"]}, "<=", {"prop": [PAID_BANISH, "cost"]}]}
+
+
+def check_paid_banish(x: Any, cost: list) -> None:
+    """"the card banished for this ability's cost" is read only where a banish cost is paid."""
+    if PAID_BANISH in repr(x) and not any(isinstance(c, dict) and "banish" in c for c in cost):
+        raise NoParse("the card banished for a cost, without a banish cost")
+    if isinstance(x, dict) and PAID_BANISH in repr([x.get("target"), x.get("targets")]):
+        # CR 903.2e before 903.2h: a target is chosen before the cost is paid
+        raise NoParse("a target described by the card its cost will banish")
 
 
 def c_battled() -> dict:

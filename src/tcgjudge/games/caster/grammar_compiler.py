@@ -590,7 +590,7 @@ class CasterSemantics(EarlierSetWordings, LaterSetsText, LaterFamilies, CasterFa
         return tc._rec("servants_to_graveyard", "enemy")
 
     def c_cost_vs_banished(self, races: tuple) -> dict:
-        return {"compare": [{"prop": [NP("ref", ref="it"), "cost"]}, "<=", {"prop": ["_paid_banish", "cost"]}]}
+        return tc.c_cost_vs_banished([])
 
     def c_no_spells(self) -> dict:
         return {"record": {"key": "spells_played", "min": 0, "max": 0}}
@@ -1473,6 +1473,7 @@ def _assemble(kind: str, got: Any, line: str, out: Compiled, card_type: str, eff
             on = dict(on)
             that = on.pop("@that", None)
         spec = _body(sents, "auto", that)
+        tc.check_paid_banish(spec, spec.get("cost") or [])
         if on in ("enter", "last_words"):
             out.add_kw(on)  # CR 1106, 1107
         zones = spec.pop("@zones", None)
@@ -1487,6 +1488,7 @@ def _assemble(kind: str, got: Any, line: str, out: Compiled, card_type: str, eff
         cost, *sents = got.children
         spec = _body(sents, "activated")
         zones = spec.pop("@zones", None)
+        tc.check_paid_banish(spec, cost)
         spec = {"cost": cost, **spec}
         do = spec["do"]
         if do and all("produce" in i for i in do) and "target" not in spec and "choose" not in spec:
@@ -1656,6 +1658,10 @@ def compile_text(text: str, *, card_type: str = "servant", name: str = "") -> di
     if card_type == "conjure" and (effect_sents or out.effect_cost):
         try:
             spec = _body(effect_sents, "spell")
+        except NoParse:
+            raise Uncompilable(" ".join(notation(text)), name) from None
+        try:
+            tc.check_paid_banish(spec, out.effect_cost)
         except NoParse:
             raise Uncompilable(" ".join(notation(text)), name) from None
         if out.effect_cost:

@@ -13,7 +13,7 @@ from typing import Any
 from lark import Token, Transformer, v_args
 
 from ...cards.textcompiler import NoParse
-from .assembly import NP
+from .assembly import NP, PAID_BANISH
 
 
 def _pick_filter(parts: tuple, race_of: Any) -> dict:
@@ -78,6 +78,9 @@ class LaterFamilies(Transformer):
         if w.kind == "all" or (w.kind == "choose") or w.n != 1 or w.up_to:
             raise NoParse("the cost of which card")  # one card, named or a target (CR 903.2e)
         return {"prop": [w, str(stat).lower()]}
+
+    def a_paid_banish(self, stat: Token, *_: Any) -> dict:
+        return {"prop": [PAID_BANISH, str(stat).lower()]}  # CR 911.1: its last known information
 
     def s_cost_vs_amount(self, cmp: Token, v: dict) -> tuple:
         less = str(cmp).lower() in ("less", "fewer", "lower")

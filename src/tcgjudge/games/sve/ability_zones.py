@@ -152,6 +152,10 @@ class AbilityZones:
         return {"is": ["self", {"zone": _zone(zone), }]}
 
     @_inline
+    def self_state(self, _n: Token, state: Token) -> dict:
+        return {"is": ["self", {"state": str(state).lower()}]}
+
+    @_inline
     def cost_banish_self_and(self, _n: Token, s: Any) -> list:
         f = dict(s.filt) if isinstance(s, Sel) else None
         if f is None or s.each or s.up_to or f.get("zone") not in ("cemetery", "ex_area") \

@@ -71,6 +71,10 @@ class AmountsBack:
     def value_of_paid(self, prop: Token, card: Token) -> dict:
         return self.paid_card_value(Token("PAID_CARD", str(card).split()[0] + " card's"), prop)  # type: ignore[attr-defined]
 
+    @_inline
+    def value_of_put_cemetery(self, prop: Token) -> dict:
+        return self.paid_card_value(Token("PAID_CARD", "buried card's"), prop)  # type: ignore[attr-defined]
+
     # -- counters on the card itself as an amount (15.1) ----------------------------------------------
     @_inline
     def self_counter_count(self, *parts: Any) -> dict:

@@ -1274,6 +1274,10 @@ class _Asm:
             arg = ins[op]
             if isinstance(arg, dict) and isinstance(arg.get("as"), str) and arg["as"] in self.allocated:
                 new_name = arg["as"]
+            split = self.leader_or_follower_defense(op, arg, ins)
+            if split is not None:
+                out.append(split)
+                return
             if op in _CHANGES:
                 self.check_changed(op, arg)
             self.check_acted_on(op, arg)
@@ -1291,6 +1295,19 @@ class _Asm:
                     and (arg if not isinstance(arg, dict) else arg.get("what")) == "self":
                 # 4.1.4.1: "this card" follows the move ("Banish this card. Then, summon it")
                 self.zones["self"] = _MOVES_SELF_TO[op] or arg.get("to") or "hand"
+
+    def leader_or_follower_defense(self, op: str, arg: Any, ins: dict) -> dict | None:
+        """2.8, 2.8.3: "Select your leader or a follower on your field and give it +2 defense": a
+        leader's defense is its player's (``leader_def``), a follower's a stat: the instruction
+        for the one selected.  Only defense, for good (a leader's defense has no duration)."""
+        if op != "modify" or not isinstance(arg, dict) or set(arg) != {"what", "atk", "def"} or arg["atk"] != 0:
+            return None
+        w = arg["what"]
+        t = next((t for t in self.targets if isinstance(w, str) and t.get("as") == w), None)
+        if t is None or "leader" not in _listed(t.get("type")) or t.get("controller") not in ("you", "enemy"):
+            return None
+        return {"if": {"cond": {"is": [w, {"zone": "leader"}]},
+                       "then": [{"leader_def": {"n": arg["def"], "player": t["controller"]}}], "else": [ins]}}
 
     def zone_after(self, op: str, arg: dict) -> str | None:
         """Where the cards an instruction binds are (None: not known here)."""

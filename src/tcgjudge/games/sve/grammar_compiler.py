@@ -538,6 +538,9 @@ class SveSemantics(MovesBack, AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs
     def deal_it(self, n: Any) -> list:
         return tc.k_deal_it(n)
 
+    def deal_sel(self, _pronoun: Token, n: Any) -> list:
+        return self.deal(n, "$sel")
+
     def deal_divided(self, n: Token) -> list:
         return tc.k_deal_divided(_num(n))
 
@@ -958,6 +961,9 @@ class SveSemantics(MovesBack, AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs
         # 2.1.2: 'with "Vania" in its name' is any card whose name contains the quoted words
         return ("qual", "name_has", str(words)[1:-1])
 
+    def q_earth_rite(self) -> tuple:
+        return ("qual", "earth_rite", True)
+
     def q_name_has_any(self, *words: Token) -> tuple:
         return ("qual", "name_has", [str(w)[1:-1] for w in words if getattr(w, "type", "") == "QUOTED_WORDS"])
 
@@ -1244,6 +1250,9 @@ class _Sentences(SveSemantics):
         key = "cost_max" if str(less_more).lower() == "less" else "cost_min"
         return {"is": [_ref(w), {key: _num(n)}]}  # "If it costs 6 or more, ..."
 
+    def ref_costs_parity(self, w: Any, parity: Token) -> dict:
+        return {"is": [_ref(w), {"cost_odd": str(parity).lower() == "odd"}]}  # 2.5
+
     def select_if(self, s: Sel, c: dict, e: list) -> list:
         return self.select(s) + [{"@if": c, "then": e}]  # "Select X, if it's Y, ..." (a comma splice)
 
@@ -1275,6 +1284,14 @@ class _Sentences(SveSemantics):
 
     def among_reveal_add(self, s: Sel) -> list:
         return self.may(self.reveal_among(s) + tc.k_to_hand("$it"))
+
+    def among_reveal_add_must(self, s: Any) -> list:
+        if isinstance(s, Token):
+            s = Sel({}, _num(s))
+        if s.each or s.up_to:
+            raise NoParse("reveal each / up to N (not 'you may')")
+        pick = self.reveal_among(s)[0]["@pick"]
+        return [tc._pick(pick, False), {"reveal": "$it"}] + tc.k_to_hand("$it")
 
     def among_reveal_two(self, a: Sel, b: Sel) -> list:
         # "up to 1 follower and up to 1 amulet": two selections among the cards looked at, the

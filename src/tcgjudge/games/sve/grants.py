@@ -136,6 +136,15 @@ class Grants:
         got[0]["damage_mod"]["by_player"] = "enemy"
         return got
 
+    @_inline
+    def st_np_takes_less(self, s: Any, n: Token, enemy: Token | None = None) -> list:
+        if not (s.each or s.plural):
+            raise NoParse("an indefinite noun phrase needs 'Select' (10.6.2.3)")
+        mod: dict[str, Any] = {"to": s.filt, "n": -int(str(n))}
+        if enemy is not None:
+            mod.update(kind="ability", by_player="enemy")  # 5.13.3.3
+        return [{"damage_mod": mod}]
+
     # -- abilities that don't trigger (10.7.1) ---------------------------------------------------------
     @_inline
     def barred_fanfare(self) -> str:

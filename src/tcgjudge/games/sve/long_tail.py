@@ -90,6 +90,12 @@ class LongTail:
         return [dict(p, **{"if": {"is": ["self", {key: _int(n)}]}}) for p in _it_passive(what)]
 
     @_inline
+    def st_while_it_has(self, cond: Any, what: Any) -> list:
+        if not (isinstance(cond, dict) and set(cond) == {"is"} and cond["is"][0] == "self"):
+            raise NoParse("'it' names something other than the card the condition names")
+        return [dict(p, **{"if": cond}) for p in _it_passive(what)]
+
+    @_inline
     def st_while_stat_again(self, n: Token, what: Any) -> list:
         return [dict(p, **{"if": {SELF_STAT_AGAIN: _int(n)}}) for p in _it_passive(what)]
 
@@ -98,6 +104,12 @@ class LongTail:
     def if_you_do(self, e: list) -> list:
         got = self.if_then({"did": True}, e)  # type: ignore[attr-defined]
         got[0][IF_YOU_DO] = True
+        return got
+
+    @_inline
+    def if_you_dont(self, e: list) -> list:
+        got = self.if_then({"did": False}, e)  # type: ignore[attr-defined]
+        got[0][IF_YOU_DO] = False
         return got
 
     # -- searches (5.7) ------------------------------------------------------------------------------
@@ -202,11 +214,27 @@ def resolve_if_you_do(items: list, before: list | None) -> list:
     out = []
     for it in items:
         if isinstance(it, dict) and IF_YOU_DO in it:
-            if before is None or len(before) != 1 or not isinstance(before[0], dict) or set(before[0]) != {"@may"}:
+            one = before[0] if before is not None and len(before) == 1 and isinstance(before[0], dict) else {}
+            if not it[IF_YOU_DO] and one.get(IF_YOU_DO) is True:
+                # "If you do, Y. If you don't, Z.": Z is Y's otherwise (the choice made once)
+                it = {"@otherwise": it["then"]}
+            elif set(one) != {"@may"} and not _may_pick_and_move(before):
                 raise NoParse("'If you do' after something other than 'You may ...'")
-            it = {k: v for k, v in it.items() if k != IF_YOU_DO}
+            else:
+                it = {k: v for k, v in it.items() if k != IF_YOU_DO}
         out.append(it)
     return out
+
+
+def _may_pick_and_move(before: list | None) -> bool:
+    """"You may summon X from your hand." (``may`` with a pick): a choice of up to one card, then
+    the move; done when a card was chosen and moved (the move records it, 1.3.2)."""
+    if before is None or len(before) != 2 or not all(isinstance(x, dict) and len(x) == 1 for x in before):
+        return False
+    pick, move = before
+    sel = pick.get("select")
+    return isinstance(sel, dict) and sel.get("up_to") is True and sel.get("n") == 1 \
+        and next(iter(move)) in ("summon", "put_ex")
 
 
 def resolve_stat_again(sentences: list) -> list:

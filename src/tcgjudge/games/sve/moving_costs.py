@@ -85,6 +85,10 @@ class MovingCosts:
                                 "reveal": True}}]
 
     @_inline
+    def cost_hand_to_bottom(self, s: Any) -> list:
+        return [{"move_cards": {"n": _one_count(s), "filter": _own_zone(s, "hand"), "to": "deck", "pos": "bottom"}}]
+
+    @_inline
     def cost_engage_total(self, bare: tuple, n: Token) -> list:
         s = self.np_one({"each": True}, *bare)  # type: ignore[attr-defined]
         f = {k: v for k, v in s.filt.items() if k not in ("controller", "zone")}

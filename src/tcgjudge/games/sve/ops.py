@@ -72,6 +72,8 @@ def install(rules: CardRules) -> None:
         # 2.4: a card that has every one of the traits ("with both the Omen and Demon traits")
         "traits_all": lambda ctx, oid, o, c, v: all(t in c.get("races", ()) for t in as_words(v)),
         # 2.7-2.8: a follower whose attack / defense is exactly the value ("each follower with 1 attack")
+        # 2.5: an odd (true) or even (false) cost
+        "cost_odd": lambda ctx, oid, o, c, v: (c.get("cost") or 0) % 2 == (1 if v else 0),
         "atk_is": lambda ctx, oid, o, c, v: c.get("atk") is not None and c.get("atk") == value(ctx, v),
         "def_is": lambda ctx, oid, o, c, v: c.get("def") is not None and c.get("def") == value(ctx, v),
         "universe": lambda ctx, oid, o, c, v: c.get("universe") in as_words(v),
@@ -107,7 +109,17 @@ def install(rules: CardRules) -> None:
         # 5.26.1-5.26.2: one of these values was increased this turn (rules.record_event keeps the turn)
         "gained_turn": lambda ctx, oid, o, c, v: o.zone == "field" and any(
             o.get(f"{k}_gained_turn") == ctx.g.turn for k in as_words(v)),
+        "earth_rite": lambda ctx, oid, o, c, v: _has_earth_rite(c) == bool(v),
     })
+
+
+def _has_earth_rite(c: dict) -> bool:
+    """13.3.3.1-13.3.3.2: the card has an Earth Rite ability: an ability (or a spell's effect) whose
+    cost includes the Earth Rite removal of Stack counters."""
+    specs = [ab.spec for ab in c.get("abilities", ())]
+    if c.get("effect") is not None:
+        specs.append(c["effect"].spec)
+    return any(item[0] == "earth_rite" for sp in specs for item in (sp.get("cost") or ()))  # (name, args) pairs
 
 
 def _in_range(ctx: Ctx, n: int, a: Any) -> bool:

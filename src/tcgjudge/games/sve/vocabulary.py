@@ -154,7 +154,8 @@ def vocabulary() -> Vocabulary:
                  "raced": BOOL, "trigger_icon": STRS, "can_evolve": BOOL, "combat": BOOL, "named_as": STR,
                  "entered_by": STR, "entered_from": STRS, "evolved_turn": STR, "damaged_turn": STR, "traits_all": STRS,
                  "printed_cost": INT, "printed_cost_max": INT, "printed_cost_min": INT,
-                 "gained_turn": STRS, "atk_is": VALUE, "def_is": VALUE, "bound_as": STR}
+                 "gained_turn": STRS, "atk_is": VALUE, "def_is": VALUE, "bound_as": STR,
+                 "cost_odd": BOOL, "earth_rite": BOOL}
     v.conds = {"combo": VALUE, "spellchain": VALUE, "necrocharge": VALUE, "overflow": BOOL,
                "sanguine": BOOL, "first_player": BOOL, "basis": STR, "die": ANY, "paid_fits": ANY,
                "step_fits": ANY}
