@@ -164,6 +164,9 @@ SLOTS: list[tuple[str, str, list[list[str]]]] = [
     # damage added per group (5.13): "more" or not, the same damage dealt again
     ("more", "Fanfare: Select an enemy follower on the field. Deal it 3 damage, then deal it {} for every 5 "
      "cards in your cemetery.", [["1 damage", "1 more damage"], ["2 damage", "2 more damage"]]),
+    # "there's" for "there is" before a bound ("1 card or less")
+    ("contraction", "Fanfare: If {} in your deck, draw a card.",
+     [["there is 1 card or less", "there's 1 card or less"], ["there are 3 cards or less", "there's 3 cards or less"]]),
     # numbers
     ("number", "Fanfare: Deal {} damage to each enemy leader.", [["1"], ["2"], ["5"], ["X"]]),
     ("number", "Fanfare: Recover {} play points.", [["2"], ["3"]]),

@@ -1648,6 +1648,12 @@ class _Sentences(SveSemantics):
     def st_no_attack(self) -> list:
         return tc.st_no_attack()  # 8.4.3.2.1
 
+    def st_np_no_attack(self, s: Sel) -> list:
+        if not (s.each or s.plural):
+            raise NoParse("an indefinite noun phrase needs 'Select' (10.6.2.3)")
+        tc._static_reach(s)
+        return [dict(tc.st_no_attack()[0], affects=s.filt)]
+
     def st_alt_name(self, n: Token) -> list:
         return [{"@alt_name": _VOCAB["CARDNAME"].get(str(n).lower(), _VOCAB["TOKEN"].get(str(n).lower(), str(n)))}]
 
