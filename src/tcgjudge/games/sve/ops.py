@@ -71,9 +71,9 @@ def install(rules: CardRules) -> None:
         "class": lambda ctx, oid, o, c, v: c.get("class") in as_words(v),
         # 2.4: a card that has every one of the traits ("with both the Omen and Demon traits")
         "traits_all": lambda ctx, oid, o, c, v: all(t in c.get("races", ()) for t in as_words(v)),
-        # 2.7-2.8: a follower whose attack / defense is exactly the value ("each follower with 1 attack")
         # 2.5: an odd (true) or even (false) cost
         "cost_odd": lambda ctx, oid, o, c, v: (c.get("cost") or 0) % 2 == (1 if v else 0),
+        # 2.7-2.8: a follower whose attack / defense is exactly the value ("each follower with 1 attack")
         "atk_is": lambda ctx, oid, o, c, v: c.get("atk") is not None and c.get("atk") == value(ctx, v),
         "def_is": lambda ctx, oid, o, c, v: c.get("def") is not None and c.get("def") == value(ctx, v),
         "universe": lambda ctx, oid, o, c, v: c.get("universe") in as_words(v),
