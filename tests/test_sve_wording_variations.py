@@ -45,6 +45,16 @@ def test_a_card_named_with_a_period_is_read_in_an_ability() -> None:
     assert got["keywords"] == ["fanfare", "ward"]
 
 
+@pytest.mark.rules("sve", "2.1.2")
+def test_a_card_name_of_another_set_with_of_the_reads() -> None:
+    """A card name the imported data does not hold ("Azord, Duke of the Mists", printed in another
+    set) reads as capitalized words, "of the" between them too."""
+    got = sve("Fanfare: If there's an Azord, Duke of the Mists on your field, draw a card.")
+    assert got["abilities"][0]["auto"]["if"] == {"exists": {"name": "Azord, Duke of the Mists", "controller": "you"}}
+    got = sve("Each Azord, Duke of the Mists on your field has Storm.")
+    assert got["abilities"][0]["static"]["affects"] == {"name": "Azord, Duke of the Mists", "controller": "you"}
+
+
 @pytest.mark.rules("sve", "2.6")
 def test_punctuation_noise_is_normalised() -> None:
     assert tidy_punctuation("Fanfare: Draw a card..\nWard") == "Fanfare: Draw a card.\nWard."

@@ -344,6 +344,14 @@ class SveSemantics(MovesBack, AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs
             s.up_to = bool(q.get("up_to"))
         return s
 
+    def np_name_or(self, q: dict, a: Token, b: Token, *extra: Any) -> Sel:
+        first, second = self.np_name(q, a, *extra), self.np_name(q, b, *extra)
+        names = [first.filt["name"], second.filt["name"]]
+        if names[0] == names[1]:
+            raise NoParse("or")
+        first.filt["name"] = names
+        return first
+
     def np_or(self, a: Sel, b: Sel) -> Sel:
         # "a X follower or a Y follower [place]": the place written last holds for both
         fa, fb = dict(a.filt), dict(b.filt)
@@ -2206,8 +2214,9 @@ def _static(sentences: list, display: str, out: Compiled) -> None:
 
 
 #: the processes a spell's "[process]: [effect]" starts with (10.4.7.5): engaging, burying,
-#: banishing or discarding cards ("Bury a Golem follower: Deal 3 damage to ...")
-_SPELL_PROCESS = re.compile(r"(?i)\s*(?:\[ENGAGE\]|bury\b|banish\b|discard\b)")
+#: banishing, discarding, returning or putting cards ("Bury a Golem follower: Deal 3 damage to
+#: ...", "Return a card on your field to its owner's hand: ...")
+_SPELL_PROCESS = re.compile(r"(?i)\s*(?:\[ENGAGE\]|bury\b|banish\b|discard\b|return\b|put\b)")
 
 
 def _spell_process(got: Any, chunk: str, out: Compiled, kind: str) -> None:
@@ -2219,7 +2228,7 @@ def _spell_process(got: Any, chunk: str, out: Compiled, kind: str) -> None:
     head = chunk.split(":", 1)[0]
     if kind != "activated" or out.effect is not None or not _SPELL_PROCESS.match(chunk) \
             or re.search(r"(?i)\[ACT\]|\bact\b|\[QUICK\]|\bquick\b|\[PP=", head):
-        raise NoParse("a spell's process")  # read: "[ENGAGE] / Bury / Banish / Discard CARDS: effect" only
+        raise NoParse("a spell's process")  # read: "[ENGAGE] / Bury / Banish / Discard / Return / Put CARDS: effect" only
     costs, effect = got.children[:2]
     spec, _ = _body([], effect)
     spec["cost"] = [{"may_pay": {"as": "process", "cost": costs}}] + spec.get("cost", [])

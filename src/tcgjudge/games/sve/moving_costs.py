@@ -74,6 +74,10 @@ class MovingCosts:
         return [{"move_cards": {"n": _one_count(s), "filter": _own_zone(s, "hand"), "to": "ex_area"}}]  # 4.8
 
     @_inline
+    def cost_field_to_ex(self, s: Any) -> list:
+        return [{"move_cards": {"n": _one_count(s), "filter": _own_zone(s, "field"), "to": "ex_area"}}]  # 4.8
+
+    @_inline
     def cost_cemetery_to_deck(self, s: Any) -> list:
         # 5.8: the deck is shuffled after the cards are put into it
         return [{"move_cards": {"n": _one_count(s), "filter": _own_zone(s, "cemetery"), "to": "deck",
