@@ -495,8 +495,12 @@ class SveSemantics(MovesBack, AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs
         return tc.k_deal(n, _ref(w))
 
     def select_two(self, a: Sel, b: Sel) -> list:
-        if a.each or b.each or a.n != 1 or b.n != 1 or a.up_to or b.up_to:
+        if a.each or b.each or a.n != 1 or b.n != 1 or a.up_to:
             raise NoParse("select two")
+        if b.up_to:
+            # "Select an enemy follower on the field and up to 1 Shadow Paladin follower in your
+            # cemetery" (10.6.2.3.2: the second may be none; never the first card again)
+            return [{"@targets": [a, b], "distinct": True}]
         return [{"@targets": [a, b]}]
 
     def select_two_up_to(self, n: Token, a: tuple, m: Token, b: tuple) -> list:
