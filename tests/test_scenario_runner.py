@@ -338,3 +338,31 @@ expect:
     f.write_text(ambiguous)
     r = run_file(f)
     assert not r.passed and "no option" in r.reason
+
+
+SVE_FORCED = """\
+game: sve
+name: a single forced target after the last step
+rules: ["10.6.2.3"]
+cards:
+  - {name: Smite, type: spell, cost: 0, text: "Select an enemy follower on the field and destroy it."}
+  - {name: Pawn, type: follower, cost: 1, atk: 1, def: 1, text: ""}
+setup:
+  turn: 3
+  active: p1
+  at: main
+  p1: {hand: [Smite], deck: 5}
+  p2: {field: [{card: Pawn, id: e}], deck: 5}
+do:
+  - p1: play Smite
+"""
+
+
+def test_a_forced_decision_after_the_last_step_is_answered(tmp_path: Path) -> None:
+    """SPEC: a decision with one option that no step names is answered by the runner, after the
+    last step too (the spell's only target), unless ``expect`` looks at the pending decision."""
+    r = run_file(scenario(tmp_path, SVE_FORCED + "expect:\n  e: {zone: p2.cemetery}\n", head=""))
+    assert r.passed, r.line()
+    r = run_file(scenario(tmp_path, SVE_FORCED + "expect:\n  pending: {player: p1, kind: target}\n"
+                                                 "  e: {zone: p2.field}\n", name="pending", head=""))
+    assert r.passed, r.line()

@@ -810,10 +810,33 @@ class Runner:
                     self._pos = self._here() or self._pos
             except IllegalAction as e:
                 raise StepFailed(f"{where}: {e}") from None
-        for k, v in (self.data.get("expect") or {}).items():
+        expect = self.data.get("expect") or {}
+        if not {"pending", "options"} & set(expect):
+            self._finish_forced()
+        for k, v in expect.items():
             self.check(str(k), v)
 
+    def _finish_forced(self) -> None:
+        """SPEC: a decision with exactly one option that no step names is answered by the runner;
+        after the last step too, for the decisions of a card or ability being played or resolved
+        (a single forced target, a payment made only one way), so that the last step's action is
+        complete when ``expect`` is checked.  A decision of the turn itself (priority, the main
+        phase, an attack declaration) is not answered: that would play the game on.  Not done
+        when ``expect`` inspects the pending decision (``pending``, ``options``)."""
+        g = self.g
+        for _ in range(100):
+            d = g.pending
+            if d is None or g.result is not None or len(d.options) != 1 or d.kind not in RESOLVING_KINDS:
+                return
+            g.decide(0)
 
+
+#: the decisions of a card or ability being played or resolved (docs/protocol.md): answered by the
+#: runner after the last step when they have a single option (``_finish_forced``)
+RESOLVING_KINDS = frozenset({
+    "target", "select", "search", "discard", "cost", "pay", "pay_energy", "number", "choose_mode", "divide",
+    "order", "order_triggers", "timestamp", "element", "choose_player", "enter", "evolve_card",
+    "deck_position", "bury", "look", "alternate_cost", "earth_rite", "redraw_order"})
 #: labels whose answer ends the declaration it belongs to, even for one object (SPEC: Caster
 #: `exchange ID,ID`: "one id or several, the declaration ends after the list")
 CLOSING_VERBS = ("exchange",)

@@ -24,7 +24,7 @@ from typing import Any
 from lark import Token, v_args
 
 from ...cards.textcompiler import NUMBER_WORDS, NoParse
-from .assembly import _give, st_self_less
+from .assembly import _enters, _give, st_self_less
 from .event_words import field_follower_evolves
 
 _inline = v_args(inline=True)
@@ -48,13 +48,18 @@ class LaterSets:
     # -- how this card came onto the field (5.4.1, 4.1.4) ---------------------------------------------
     @_inline
     def self_summoned_from(self, *parts: Any) -> dict:
-        z = _ZONES.get(" ".join(str(parts[-1]).lower().split()))
-        if z in (None, "field"):
-            raise NoParse("summoned from where")
-        # 5.4.1: to summon is to put onto the field by an effect; the zone it came from is kept
-        cond = {"is": ["self", {"entered_by": "ability", "entered_from": z}]}
-        was = next((str(p).lower() for p in parts if isinstance(p, Token) and p.type == "WAS"), "was")
-        return {"not": cond} if was != "was" else cond
+        return _summoned_from("self", parts)
+
+    @_inline
+    def it_summoned_from(self, *parts: Any) -> dict:
+        return _summoned_from("$it", parts)
+
+    @_inline
+    def on_summoned(self, _w: Token, s: Any) -> dict:
+        whose = s.filt.get("controller")
+        if whose not in ("you", "enemy") or s.up_to:
+            raise NoParse("summoned onto whose field")  # 5.4.1: summoned onto a field of one player
+        return _enters(s.filt, whose)
 
     @_inline
     def self_entered_not_from(self, *parts: Any) -> dict:
@@ -153,6 +158,16 @@ def _whole(t: Token) -> int:
     if k < 1:
         raise NoParse("for every 0")
     return k
+
+
+def _summoned_from(who: str, parts: tuple) -> dict:
+    z = _ZONES.get(" ".join(str(parts[-1]).lower().split()))
+    if z in (None, "field"):
+        raise NoParse("summoned from where")
+    # 5.4.1: to summon is to put onto the field by an effect; the zone it came from is kept
+    cond = {"is": [who, {"entered_by": "ability", "entered_from": z}]}
+    was = next((str(p).lower() for p in parts if isinstance(p, Token) and p.type == "WAS"), "was")
+    return {"not": cond} if was != "was" else cond
 
 
 __all__ = ["LaterSets"]
