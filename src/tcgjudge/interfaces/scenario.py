@@ -836,7 +836,7 @@ class Runner:
 RESOLVING_KINDS = frozenset({
     "target", "select", "search", "discard", "cost", "pay", "pay_energy", "number", "choose_mode", "divide",
     "order", "order_triggers", "timestamp", "element", "choose_player", "enter", "evolve_card",
-    "deck_position", "bury", "look", "alternate_cost", "earth_rite", "redraw_order"})
+    "deck_position", "bury", "look", "alternate_cost", "earth_rite"})
 #: labels whose answer ends the declaration it belongs to, even for one object (SPEC: Caster
 #: `exchange ID,ID`: "one id or several, the declaration ends after the list")
 CLOSING_VERBS = ("exchange",)
