@@ -2068,8 +2068,10 @@ def _body(costs: list, effect: Any, subject: str | None = None, lift_if: bool = 
     else:
         sents = effect[1]
         if lift_if and len(sents) == 1 and sents[0][0] is None and len(sents[0][1]) == 1 \
-                and "@if" in sents[0][1][0] and IF_YOU_DO not in sents[0][1][0]:
-            # "[trigger], if [condition], [effect]": checked when the trigger condition is met
+                and "@if" in sents[0][1][0] and IF_YOU_DO not in sents[0][1][0] and not costs:
+            # "[trigger], if [condition], [effect]": checked when the trigger condition is met; not
+            # with a cost ("Fanfare: Discard a card: If ..."): the condition is then part of the
+            # effect, checked after the cost is paid (10.4.7, 10.4.7.4), which may change it
             cond = resolve_it_has(_same_counts(sents[0][1][0]["@if"], []), [])
             sents = [(None, sents[0][1][0]["then"])]
             if asm.it is None and isinstance(cond, dict) and set(cond) == {"is"} and cond["is"][0] == "self":
