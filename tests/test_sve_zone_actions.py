@@ -92,9 +92,17 @@ def test_evolve_after_a_summon_names_the_card_on_the_field() -> None:
 ])
 def test_a_stat_change_of_a_selected_leader_is_refused(text: str) -> None:
     # 2.8.3: a leader's defense is its player's value (leader_def); a continuous stat change
-    # of the leader object would give it nothing
+    # of the leader object would give it nothing (a defense increase is read: the next test)
     with pytest.raises(Uncompilable):
         _compile(text)
+
+
+@pytest.mark.rules("sve", "2.8", "2.8.3")
+def test_defense_given_to_a_selected_leader_or_follower() -> None:
+    # the leader's defense (its player's value) when the leader is selected, +0/+2 otherwise
+    assert _do("Fanfare: Select your leader or a follower on your field and give it +2 defense.") == [
+        {"if": {"cond": {"is": ["t", {"zone": "leader"}]}, "then": [{"leader_def": {"n": 2, "player": "you"}}],
+                "else": [{"modify": {"what": "t", "atk": 0, "def": 2}}]}}]
 
 
 def test_stat_changes_of_followers_and_damage_to_leaders_compile() -> None:

@@ -1299,8 +1299,10 @@ class _Asm:
     def leader_or_follower_defense(self, op: str, arg: Any, ins: dict) -> dict | None:
         """2.8, 2.8.3: "Select your leader or a follower on your field and give it +2 defense": a
         leader's defense is its player's (``leader_def``), a follower's a stat: the instruction
-        for the one selected.  Only defense, for good (a leader's defense has no duration)."""
-        if op != "modify" or not isinstance(arg, dict) or set(arg) != {"what", "atk", "def"} or arg["atk"] != 0:
+        for the one selected.  Only a defense increase, for good (a leader's defense has no
+        duration; a decrease would be a loss of defense, which no such card words so)."""
+        if op != "modify" or not isinstance(arg, dict) or set(arg) != {"what", "atk", "def"} or arg["atk"] != 0 \
+                or not (isinstance(arg["def"], int) and arg["def"] > 0):
             return None
         w = arg["what"]
         t = next((t for t in self.targets if isinstance(w, str) and t.get("as") == w), None)
