@@ -18,7 +18,7 @@ def scenario(setup: dict, do: list | tuple = (), cards: list | tuple = (), expec
     data = {"game": "sve", "name": "test", "rules": ["0"], "cards": list(cards), "setup": setup, "do": list(do),
             "expect": dict(expect or {})}
     r = Runner(data, Path("<test>"))
-    r.run()
+    r.run(finish=False)  # the tests go on answering the pending decision themselves
     return r
 
 

@@ -792,7 +792,10 @@ class Runner:
                 raise StepFailed(f"{sid}.{k}: expected {v!r}, got {got!r}")
 
     # ------------------------------------------------------------------- run
-    def run(self) -> None:
+    def run(self, finish: bool = True) -> None:
+        """Set up, make the steps, check ``expect``.  ``finish=False`` leaves a single-option
+        decision after the last step pending (for callers that go on answering decisions
+        themselves, as the test helpers do)."""
         self.setup()
         for i, step in enumerate(self.data.get("do") or []):
             where = f"do[{i}]"
@@ -811,7 +814,7 @@ class Runner:
             except IllegalAction as e:
                 raise StepFailed(f"{where}: {e}") from None
         expect = self.data.get("expect") or {}
-        if not {"pending", "options"} & set(expect):
+        if finish and not {"pending", "options"} & set(expect):
             self._finish_forced()
         for k, v in expect.items():
             self.check(str(k), v)
