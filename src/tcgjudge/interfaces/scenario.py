@@ -487,16 +487,19 @@ class Runner:
         if nd is not None and nd.kind == kind and nd.player == player and "done" in nd.labels:
             g.decide("done")
 
-    def _forced(self, label: str | None = None, player: int | None = None) -> None:
+    def _forced(self, label: str | None = None, player: int | None = None,
+                kinds: frozenset[str] | None = None) -> None:
         """SPEC: a decision with exactly one option that no step names (a payment that can be
         made only one way, a single forced target, the other player's only choice: to pass) is
-        answered by the runner, unless it is the step's own answer."""
+        answered by the runner, unless it is the step's own answer; ``kinds``: only decisions of
+        those kinds."""
         g = self.g
         for _ in range(100):
             d = g.pending
-            if d is None or g.result is not None or len(d.options) != 1:
+            if d is None or g.result is not None or len(d.options) != 1 or (kinds is not None and d.kind not in kinds):
                 return
-            if (player is None or d.player == player) and (label is None or self.find(label) is not None):
+            if (label is not None or player is not None) and (player is None or d.player == player) \
+                    and (label is None or self.find(label) is not None):
                 return
             g.decide(0)
 
@@ -815,27 +818,17 @@ class Runner:
                 raise StepFailed(f"{where}: {e}") from None
         expect = self.data.get("expect") or {}
         if finish and not {"pending", "options"} & set(expect):
-            self._finish_forced()
+            # after the last step too, for the decisions of a card or ability being played or
+            # resolved, so that the last step's action is complete when ``expect`` is checked; a
+            # decision of the turn itself (priority, the main phase, an attack) would play the
+            # game on: left pending, as it is when ``expect`` inspects the pending decision
+            self._forced(kinds=RESOLVING_KINDS)
         for k, v in expect.items():
             self.check(str(k), v)
 
-    def _finish_forced(self) -> None:
-        """SPEC: a decision with exactly one option that no step names is answered by the runner;
-        after the last step too, for the decisions of a card or ability being played or resolved
-        (a single forced target, a payment made only one way), so that the last step's action is
-        complete when ``expect`` is checked.  A decision of the turn itself (priority, the main
-        phase, an attack declaration) is not answered: that would play the game on.  Not done
-        when ``expect`` inspects the pending decision (``pending``, ``options``)."""
-        g = self.g
-        for _ in range(100):
-            d = g.pending
-            if d is None or g.result is not None or len(d.options) != 1 or d.kind not in RESOLVING_KINDS:
-                return
-            g.decide(0)
-
 
 #: the decisions of a card or ability being played or resolved (docs/protocol.md): answered by the
-#: runner after the last step when they have a single option (``_finish_forced``)
+#: runner after the last step when they have a single option (``Runner._forced``)
 RESOLVING_KINDS = frozenset({
     "target", "select", "search", "discard", "cost", "pay", "pay_energy", "number", "choose_mode", "divide",
     "order", "order_triggers", "timestamp", "element", "choose_player", "enter", "evolve_card",

@@ -390,11 +390,7 @@ class SveSemantics(MovesBack, AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs
         # "every spell and Onmyoji card in your cemetery": a card of either kind, counted once
         sa, sb = _build_sel(({"each": True},) + a), _build_sel(({"each": True},) + b)
         fa, fb = dict(sa.filt), dict(sb.filt)
-        for k in ("controller", "zone", "player", "in"):
-            if k in fb and k not in fa:
-                fa[k] = fb[k]
-            elif k in fa and k not in fb:
-                raise NoParse("and")  # a place written first does not hold for what follows it
+        _place_written_last(fa, fb)
         common = {k: v for k, v in fa.items() if fb.get(k) == v}
         da = {k: v for k, v in fa.items() if k not in common}
         db = {k: v for k, v in fb.items() if k not in common}
@@ -507,11 +503,7 @@ class SveSemantics(MovesBack, AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs
         if _num(n) != 1 or _num(m) != 1:
             raise NoParse("select up to N and up to M")
         sa, sb = (_build_sel(({"n": 1, "up_to": True},) + parts) for parts in (a, b))
-        for k in ("controller", "zone", "player", "in"):
-            if k in sb.filt and k not in sa.filt:
-                sa.filt[k] = sb.filt[k]
-            elif k in sa.filt and k not in sb.filt:
-                raise NoParse("and")  # a place written first does not hold for what follows it
+        _place_written_last(sa.filt, sb.filt)
         return [{"@targets": [sa, sb], "distinct": True}]
 
     def ref_nth(self, t: Token) -> str:
@@ -1061,6 +1053,16 @@ def _extreme(filt: dict) -> None:
     key, least = extreme
     most = {"of": dict(filt), "prop": key, **({"least": True} if least else {})}
     filt["where"] = {"compare": [{"prop": ["it", key]}, "==", {"most": most}]}
+
+
+def _place_written_last(fa: dict, fb: dict) -> None:
+    """"A and B in your cemetery": the place written last holds for both (copied into ``fa``); a
+    place written first does not hold for what follows it (refused)."""
+    for k in ("controller", "zone", "player", "in"):
+        if k in fb and k not in fa:
+            fa[k] = fb[k]
+        elif k in fa and k not in fb:
+            raise NoParse("and")
 
 
 def _build_sel(parts: tuple) -> Sel:
