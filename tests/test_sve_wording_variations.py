@@ -177,6 +177,14 @@ SLOTS: list[tuple[str, str, list[list[str]]]] = [
     # "there's" for "there is" before a bound ("1 card or less")
     ("contraction", "Fanfare: If {} in your deck, draw a card.",
      [["there is 1 card or less", "there's 1 card or less"], ["there are 3 cards or less", "there's 3 cards or less"]]),
+    # the end of a search (5.7): "then shuffle" or "and shuffle your deck"
+    ("search", "Fanfare: Search your deck for a follower, reveal it, add it to your hand{}.",
+     [[", then shuffle", ", and shuffle your deck", ", then shuffle your deck", ", and then shuffle"]]),
+    # the face a card of the evolve deck is turned to (4.2.3, 4.6.3)
+    ("face", "Fanfare: Select a {} evolved follower in your evolve deck. Turn it {}.".replace("{}", "faceup", 1),
+     [["facedown", "face-down", "face down"]]),
+    ("face", "Fanfare: Turn 2 {} evolved followers in your evolve deck faceup: Draw a card.",
+     [["facedown", "face-down"]]),
     # numbers
     ("number", "Fanfare: Deal {} damage to each enemy leader.", [["1"], ["2"], ["5"], ["X"]]),
     ("number", "Fanfare: Recover {} play points.", [["2"], ["3"]]),

@@ -277,6 +277,8 @@ def matches(ctx: Ctx, oid: int, sel: dict | str, obj=None) -> bool:
     o = obj if obj is not None else g.objects.get(oid)
     if o is None:
         return False
+    if o.face_up and o.zone in g.rules.faceup_apart and "face" not in sel:
+        return False  # not part of the zone unless its face is named (SVE 4.6.3)
     c = ctx.chars(oid)
     filt = g.rules.filter_hooks
     for k, v in sel.items():

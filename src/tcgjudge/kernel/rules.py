@@ -68,6 +68,8 @@ class GameRules:
         self.procs: dict[str, Proc] = {}
         self.filter_hooks: dict[str, Callable] = {}
         self.cond_hooks: dict[str, Callable] = {}
+        #: zones whose faceup cards a selector sees only by naming their face (ZoneSpec.faceup_apart)
+        self.faceup_apart = frozenset(z for z, spec in self.zone_specs.items() if spec.faceup_apart)
 
     # --- set-up -----------------------------------------------------------------
     def register(self, name: str, proc: Proc) -> None:

@@ -22,6 +22,8 @@ class ZoneSpec:
     - ``limit``: the most cards the zone may hold (None: no limit).
     - ``layered``: continuous effects are computed for every object here in
       one pass (public zones where characteristics matter).
+    - ``faceup_apart``: a faceup card here is not part of the zone unless a
+      selector names its face (the SVE evolve deck, 4.6.3).
     """
 
     name: str
@@ -33,3 +35,4 @@ class ZoneSpec:
     field: bool = False
     limit: int | None = None
     layered: bool = False
+    faceup_apart: bool = False

@@ -97,6 +97,35 @@ _LEADERS = {
 }
 
 
+def apply_adjective(filt: dict, w: str) -> None:
+    """An adjective of a noun phrase (ADJECTIVE of the grammar) as a key of its selector."""
+    if w in ("engaged", "reserved"):
+        filt["state"] = w  # 4.2.1
+    elif w == "enemy":
+        filt["controller"] = "enemy"
+    elif w in ("allied", "your"):
+        filt["controller"] = "you"
+    elif w == "other":
+        filt["other"] = True
+    elif w == "evolved":
+        filt["evolved"] = True
+    elif w == "unevolved":
+        filt["evolved"] = False
+    elif w == "token":
+        filt["token"] = True
+    elif w in ("faceup", "face-up", "facedown", "face-down"):
+        filt["face"] = "up" if "up" in w else "down"  # 4.2.3
+
+
+def evolve_deck_kind(filt: dict) -> None:
+    """An evolved card in the evolve deck is one of the evolved type (2.3.3.1, 4.6), not a
+    follower that has evolved on the field."""
+    if filt.get("zone") == "evolve_deck" and "evolved" in filt:
+        if filt.pop("evolved") is not True:
+            raise NoParse("an unevolved card in the evolve deck")
+        filt["special"] = "evolved"
+
+
 def definite_ref(w: Any) -> Any:
     """A noun phrase used as a definite reference ("each enemy follower"): its selector; an
     indefinite one ("a follower") needs "Select" (10.6.2.3)."""
@@ -1375,6 +1404,8 @@ class _Asm:
             return
         w = arg.get("what") if isinstance(arg, dict) and "what" in arg else arg
         z = self.zones.get(w) if isinstance(w, str) else w.get("zone") if isinstance(w, dict) else None
+        if op == "turn_face" and z != "evolve_deck":
+            raise NoParse("turn: a card not known to be in the evolve deck (4.6.3)")
         if not isinstance(z, str):
             return  # not known here (a selector's default zone is the field, 4.4.3)
         if (allowed is not None and z not in allowed[0]) or z in barred:
@@ -1581,6 +1612,7 @@ _ACTS_IN: dict[str, tuple[tuple[str, ...], str]] = {
     "add_stack": (_FIELD, "13.3.2.4: a card with Stack on your field"),
     "change_type": (_LAYERED, "5.24: a change (4.1.4)"),
     "become": (_LAYERED, "a change (4.1.4)"),
+    "turn_face": (("evolve_deck",), "4.6.3: the faceup cards of the evolve deck area"),
 }
 #: where a move puts a card (None: where its "to" says)
 _MOVES_SELF_TO: dict[str, str | None] = {

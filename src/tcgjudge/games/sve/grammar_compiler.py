@@ -66,6 +66,7 @@ from .delayed_on_card import DelayedOnCard
 from .digs import Digs
 from .durations import Durations
 from .event_words import EventWords
+from .evolve_deck_faces import EvolveDeckFaces
 from .grants import Grants
 from .later_events import LaterEvents
 from .later_sets import LaterSets
@@ -219,7 +220,7 @@ class _NP:
 
 
 @v_args(inline=True)
-class SveSemantics(MovesBack, AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory,
+class SveSemantics(EvolveDeckFaces, MovesBack, AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory,
                   LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
                   Numbers, Durations, MovingCosts, EventWords, DeckPositions, SplitDamage, TurnCounts,
@@ -1086,23 +1087,7 @@ def _build_sel(parts: tuple) -> Sel:
         if isinstance(p, dict):
             q = p
         elif p[0] == "adj":
-            w = p[1]
-            if w in ("engaged", "reserved"):
-                filt["state"] = w
-            elif w == "enemy":
-                filt["controller"] = "enemy"
-            elif w in ("allied", "your"):
-                filt["controller"] = "you"
-            elif w == "other":
-                filt["other"] = True
-            elif w == "evolved":
-                filt["evolved"] = True
-            elif w == "unevolved":
-                filt["evolved"] = False
-            elif w == "token":
-                filt["token"] = True
-            elif w in ("faceup", "face-up", "facedown", "face-down"):
-                filt["face"] = "up" if w.startswith("face") and "up" in w else "down"
+            tc.apply_adjective(filt, p[1])
         elif p[0] in ("not_class", "not_trait"):
             if "where" in filt:
                 raise NoParse("non-")
@@ -1182,12 +1167,7 @@ def _build_sel(parts: tuple) -> Sel:
             filt["zone"] = "leader"
     if not head_found:
         raise NoParse("a noun phrase without a head")
-    if filt.get("zone") == "evolve_deck" and "evolved" in filt:
-        # an evolved card in the evolve deck is one of the evolved type (2.3.3.1, 4.6), not a
-        # follower that has evolved on the field
-        if filt.pop("evolved") is not True:
-            raise NoParse("an unevolved card in the evolve deck")
-        filt["special"] = "evolved"
+    tc.evolve_deck_kind(filt)
     if trait_and and not (q.get("each") or (plural and not q)):
         raise NoParse("an A and B card")  # one card of both traits, or one of either: not read
     _extreme(filt)

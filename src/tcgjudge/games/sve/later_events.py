@@ -70,6 +70,13 @@ class LaterEvents:
         return {"die": _number(n)}
 
     @_inline
+    def die_in(self, *ns: Token) -> dict:
+        got = [_number(n) for n in ns]
+        if len(set(got)) != len(got) or not all(1 <= n <= 6 for n in got):
+            raise NoParse("the numbers of a six-sided die, each once")  # 5.19.1
+        return {"die": got}
+
+    @_inline
     def rolled_this_turn(self, *_parts: Any) -> dict:
         return {"record": "rolled"}
 

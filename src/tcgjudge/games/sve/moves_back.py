@@ -25,7 +25,7 @@ from typing import Any
 from lark import v_args
 
 from ...cards.textcompiler import NoParse
-from .assembly import _pick, definite_ref, k_shuffle_in, k_to_cemetery, k_to_ex, k_to_hand
+from .assembly import _pick, definite_ref, k_look, k_shuffle_in, k_to_cemetery, k_to_ex, k_to_hand
 
 _inline = v_args(inline=True)
 
@@ -157,6 +157,17 @@ class MovesBack:
     @_inline
     def shuffle_your_deck(self, rest: list) -> list:
         return [{"shuffle": "you"}] + rest  # 5.8.1, then what follows
+
+    @_inline
+    def shuffle_then_look(self, n: Any) -> list:
+        return [{"shuffle": "you"}] + k_look(n)
+
+    def shuffle_cemetery_in(self, _: Any = None) -> list:
+        return k_shuffle_in({"zone": "cemetery", "player": "you"})
+
+    @_inline
+    def cemetery_in_then_look(self, shuffled: list, n: Any) -> list:
+        return shuffled + k_look(n)
 
     @_inline
     def return_deck_shuffle(self, w: Any) -> list:

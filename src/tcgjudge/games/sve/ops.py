@@ -53,7 +53,7 @@ def install(rules: CardRules) -> None:
         "no_refresh": op_no_refresh,
         "become": op_become,
         "declare": op_declare, "choose_number": op_choose_number, "roll_die": op_roll_die, "select_random": op_select_random,
-        "give_control": op_give_control, "flip": op_flip, "look_up_to": op_look_up_to, "evolve": op_evolve,
+        "give_control": op_give_control, "flip": op_flip, "turn_face": op_turn_face, "look_up_to": op_look_up_to, "evolve": op_evolve,
         "add_stack": op_add_stack, "transfer_stack": op_transfer_stack, "serve": op_serve, "race": op_race,
         "lesson": op_lesson, "drive_check": op_drive_check, "give_drive": op_give_drive,
         "engage": _orient_op("engaged"), "refresh": _orient_op("reserved"), "set_evolve_cost": op_set_evolve_cost,
@@ -529,6 +529,24 @@ def op_give_control(rt: Run, a: dict) -> bool:
         if o.controller == rt.p:
             out.append(g.rules.change_control(g, oid, 1 - rt.p))
     rt.bind(None, out)
+    return True
+
+
+def op_turn_face(rt: Run, a: dict) -> bool:
+    """4.6.3: turn cards of the evolve deck faceup or facedown (a faceup card is not part of the
+    evolve deck; turned facedown, it is again).  "If you do": every card the text names was turned
+    (``n``: how many it names)."""
+    g = rt.g
+    up = a["face"] == "up"
+    turned = 0
+    for oid in resolve(rt.ctx, a["what"]):
+        o = g.objects[oid]
+        if o.zone != "evolve_deck" or o.face_up == up:
+            continue
+        g.w(oid).face_up = up
+        turned += 1
+        g.note(f"{g.rules.obj_name(g, oid, None)} is turned {'faceup' if up else 'facedown'} (4.6.3)")
+    rt.env["_did"] = turned > 0 and turned >= value(rt.ctx, a.get("n", 1))
     return True
 
 

@@ -136,14 +136,30 @@ class TurnHistory:
     # -- tokens onto the field or into the EX area (4.4.4, 4.8.3) ---------------------------------------
     @_inline
     def tokens_field_or_ex(self, t: dict) -> list:
-        if set(t) != {"names", "n", "up_to"} or len(t["names"]) != 1 or t["up_to"] or not isinstance(t["n"], int):
+        if t.get("all") and t["n"] == 1 and set(t) == {"names", "n", "all"}:
+            # "a Dutiful Steed, Bullet Bike, and Arcane Personnel Carrier token": one of each name,
+            # each onto the field or into the EX area
+            parts = [(x, 1, f"onto_field_{i}") for i, x in enumerate(t["names"])]
+        elif set(t) == {"names", "n", "up_to"} and len(t["names"]) == 1 and not t["up_to"] and isinstance(t["n"], int):
+            parts = [(t["names"][0], t["n"], "onto_field")]
+        else:
             raise NoParse("tokens onto the field or into the EX area")
-        x, n = t["names"][0], t["n"]
-        # how many go onto the field (no more than it takes), the rest into the EX area
-        return [{"choose_number": {"max": n, "room": "field", "as": "onto_field",
-                                   "prompt": f"how many {x} tokens onto your field"}},
-                _ins("token", card=x, n="onto_field"),
-                _ins("token", card=x, n={"sub": [n, "onto_field"]}, zone="ex_area")]
+        out: list = []
+        for x, n, bound in parts:
+            # how many go onto the field (no more than it takes), the rest into the EX area
+            out += [{"choose_number": {"max": n, "room": "field", "as": bound,
+                                       "prompt": f"how many {x} tokens onto your field"}},
+                    _ins("token", card=x, n=bound),
+                    _ins("token", card=x, n={"sub": [n, bound]}, zone="ex_area")]
+        return out
+
+    @_inline
+    def tokens_field_and_ex(self, t: dict) -> list:
+        if set(t) != {"names", "n", "up_to"} or t["up_to"]:
+            raise NoParse("tokens onto the field and into the EX area")
+        # 5.4.2: the tokens named, made in each of the two zones
+        return [_ins("token", card=x, n=t["n"] if t["n"] != 1 else None, zone=z)
+                for z in (None, "ex_area") for x in t["names"]]
 
     # -- the card itself -------------------------------------------------------------------------------
     @_inline

@@ -48,7 +48,7 @@ ZONES: dict[str, ZoneSpec] = {
     "field": ZoneSpec("field", public=True, field=True, limit=5, layered=True,
                       facedown_owner_sees=True),  # 4.4 (limit 4.4.4.1)
     "deck": ZoneSpec("deck", public=False, ordered=True),  # 4.5
-    "evolve_deck": ZoneSpec("evolve_deck", public=False, owner_sees=True),  # 4.6 (faceup cards: 4.6.3)
+    "evolve_deck": ZoneSpec("evolve_deck", public=False, owner_sees=True, faceup_apart=True),  # 4.6, 4.6.3
     "hand": ZoneSpec("hand", public=False, owner_sees=True, limit=7),  # 4.7 (limit 4.7.3.1)
     "ex_area": ZoneSpec("ex_area", public=True, limit=5, layered=True),  # 4.8 (limit 4.8.3.1)
     "cemetery": ZoneSpec("cemetery", public=True),  # 4.9
@@ -162,7 +162,7 @@ def vocabulary() -> Vocabulary:
     v.costs = {"pp": VALUE, "evolve_pp": VALUE, "evolve_card": ANY, "serve": VALUE, "drive_point": ANY,
                "earth_rite": VALUE, "lesson": VALUE, "ep": VALUE, "remove_stack": VALUE, "return": ANY,
                "may_pay": ANY, "move_cards": ANY, "discard_random": VALUE, "deck_top": ANY, "engage_total": ANY,
-               "counters_from": ANY}
+               "counters_from": ANY, "turn_face": ANY}
     v.statics = {"damage_mod": ANY}
     # 10.2.1.2: effects that last past the end of this turn (ended by the turn procedure, 7.2, 7.4.8)
     v.durations = set(LONG_DURATIONS)
@@ -243,6 +243,8 @@ def vocabulary() -> Vocabulary:
     # ------------------------------------------------------------------- game actions
     v.op("engage", short="what", required=("what",), what=REF, doc="Engage cards (5.3).")
     v.op("refresh", short="what", required=("what",), what=REF, doc="Refresh (reserve) cards (5.3).")
+    v.op("turn_face", required=("what", "face"), what=REF, face=STR, n=VALUE,
+         doc="Turn evolve deck cards faceup or facedown (4.6.3); N: how many the text names (for \"if you do\").")
     v.op("set_evolve_cost", required=("what", "n"), what=REF, n=VALUE, until=STR,
          doc="The play point cost of the cards' evolve abilities becomes N.")
     v.op("evolve_cost_less", required=("what", "n"), what=REF, n=VALUE, until=STR,

@@ -265,6 +265,8 @@ def pay_item(g: Game, f: Frame, name: str, arg: Any) -> bool | None:
         return True
     if name == "engage" and isinstance(arg, dict) and ("n" in arg or "filter" in arg):
         return _engage_others(g, f, arg)
+    if name == "turn_face":
+        return _turn_face_cost(g, f, arg)
     if name == "return":
         return _return_cost(g, f, arg)
     if name == "may_pay":
@@ -405,6 +407,33 @@ def _engage_others(g: Game, f: Frame, arg: dict) -> bool | None:
     return True
 
 
+def _turn_face_candidates(g: Game, ctx: Ctx, arg: dict) -> list[int]:
+    """4.6.3: the cards of your evolve deck the filter names, not yet turned to that face."""
+    flt = dict(arg.get("filter") or {})
+    flt.update(zone="evolve_deck", player="you")
+    up = arg["face"] == "up"
+    return [x for x in select(ctx, flt) if g.objects[x].face_up != up]
+
+
+def _turn_face_cost(g: Game, f: Frame, arg: dict) -> bool | None:
+    """10.4, 4.6.3: "turn 3 facedown evolved followers in your evolve deck faceup": the player
+    picks that many and turns them."""
+    d = f.data
+    loc = d.setdefault("loc", {})
+    ctx = _ctx(g, d)
+    if "cands" not in loc:
+        loc["cands"] = _turn_face_candidates(g, ctx, arg)
+        loc["n"] = value(ctx, arg.get("n", 1))
+        loc["got"] = []
+    picked = pick_for_cost(g, f, d["p"], "turn", f"turn {arg['face']}")
+    if not picked:
+        return picked
+    for x in loc["got"]:
+        g.w(x).face_up = arg["face"] == "up"
+    d["env"]["_paid_turn_face"] = list(loc["got"])
+    return True
+
+
 #: player values a cost may reduce, with their lower limits (10.4.5.1: and never below zero)
 VALUE_FLOORS = {"leader_def": 0, "pp": 0, "max_pp": 0, "ep": 0}
 
@@ -494,6 +523,9 @@ def can_pay(g: Game, p: int, src: int | None, items: list, env: dict, ep_ok: boo
             flt.setdefault("controller", "you")
             flt.setdefault("orientation", "reserved")
             if len([x for x in select(ctx, flt) if x != src]) < value(ctx, arg.get("n", 1)):
+                return False
+        elif name == "turn_face":
+            if len(_turn_face_candidates(g, ctx, arg)) < value(ctx, arg.get("n", 1)):
                 return False
         elif name == "return":
             n = 1 if arg == "self" else value(ctx, arg.get("n", 1) if isinstance(arg, dict) else 1)
