@@ -71,6 +71,12 @@ def test_sve_vocabulary_comes_from_the_data() -> None:
         sve(text)  # no card data defines the trait: not read, never guessed
     sg.learn_entry({"name": "Zorb", "type": "follower", "traits": ["Zorblaxian"]})
     assert sve(text)["abilities"][0]["auto"]["targets"][0]["trait"] == "Zorblaxian"
+    # the card format's other spelling of the field ("trait: Quorl Vexan") is learnt as well
+    text = "Fanfare: Select a Quorl Vexan follower on your field and give it +1/+1."
+    with pytest.raises(Uncompilable):
+        sve(text)
+    sg.learn_entry({"name": "Quorl", "type": "follower", "trait": "Quorl Vexan"})
+    assert sve(text)["abilities"][0]["auto"]["targets"][0]["trait"] == "Quorl Vexan"
 
 
 @pytest.mark.rules("sve", "9.1.2.3", "5.4.2")

@@ -241,6 +241,12 @@ def candidates(ctx: Ctx, sel: dict, among: Iterable[int] | None = None) -> Itera
     return among
 
 
+def other_names(g: Game, got: Iterable[int], cands: Iterable[int]) -> list[int]:
+    """SVE 2.1, "with different names": the candidates whose name none of the cards got has."""
+    taken = {g.chars(x)["name"] for x in got}
+    return [x for x in cands if g.chars(x)["name"] not in taken]
+
+
 def one_per_card(g: Game, ids: Iterable[int]) -> list[int]:
     """The first of each group of identical cards (the same card key): which of identical cards
     is chosen cannot matter, so they are one option."""

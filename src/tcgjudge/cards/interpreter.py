@@ -17,7 +17,18 @@ from typing import TYPE_CHECKING, Any
 from ..kernel.effects import CEffect
 from ..kernel.events import Event
 from ..kernel.frames import dcopy
-from .context import Ctx, cond, matches, one_per_card, player1, players, resolve, resolve_lki, value
+from .context import (
+    Ctx,
+    cond,
+    matches,
+    one_per_card,
+    other_names,
+    player1,
+    players,
+    resolve,
+    resolve_lki,
+    value,
+)
 
 if TYPE_CHECKING:
     from ..kernel.frames import Frame
@@ -270,6 +281,8 @@ def op_select(rt: Run, a: dict) -> bool:
         loc["min"] = 0 if a.get("up_to") else value(rt.ctx, a.get("min", loc["n"]))
         loc["got"] = []
     take_pick(loc, rt.answer())
+    if a.get("distinct") == "name":
+        loc["cands"] = other_names(g, loc["got"], loc["cands"])
     if len(loc["got"]) >= loc["n"] or not loc["cands"]:
         rt.bind(a["as"], loc["got"])
         return True
@@ -631,8 +644,7 @@ def op_search(rt: Run, a: dict) -> bool:
         return _search_move(rt, a, p, zone)
     take_pick(loc, rt.answer())
     if a.get("distinct") == "name":  # SVE 2.1: "with different names": no two found share a name
-        taken = {g.chars(x)["name"] for x in loc["got"]}
-        loc["cands"] = [x for x in loc["cands"] if g.chars(x)["name"] not in taken]
+        loc["cands"] = other_names(g, loc["got"], loc["cands"])
     if "cost_total_max" in a:  # SVE 2.5: "that cost a total of 4 or less": the costs found added
         room = value(rt.ctx, a["cost_total_max"]) - sum(int(g.chars(x).get("cost") or 0) for x in loc["got"])
         loc["cands"] = [x for x in loc["cands"] if int(g.chars(x).get("cost") or 0) <= room]

@@ -201,7 +201,7 @@ def core_vocabulary() -> Vocabulary:
     v.op("reveal_until", required=("filter",), filter=SELECTOR, player=PLAYER, zone=ZONE, **{"as": STR},
          doc="Reveal cards from the top of a zone until one fits the filter; binds that card.")
     v.op("shuffle", short="player", player=PLAYER, zone=ZONE)
-    v.op("select", required=("as", "from"), **{"as": STR, "from": REF}, n=VALUE, up_to=BOOL,
+    v.op("select", required=("as", "from"), **{"as": STR, "from": REF}, n=VALUE, up_to=BOOL, distinct=STR,
          chooser=PLAYER, prompt=STR, min=VALUE,
          doc="A player picks objects during resolution (not targets).")
     v.op("choose_player", required=("as",), **{"as": STR}, chooser=PLAYER)

@@ -407,6 +407,7 @@ class CardBuilder:
             chooser = t.pop("chooser", None)
             divide = t.pop("divide", None)
             total = t.pop("cost_total_max", None)
+            distinct = t.pop("distinct", None)
             filt = t.pop("filter", None)
             if filt is None:
                 filt = t
@@ -418,6 +419,11 @@ class CardBuilder:
             if total is not None:
                 chk.value(total, f"{path}[{i}].cost_total_max")
                 entry["cost_total_max"] = total
+            if distinct is not None:
+                if distinct != "name":
+                    raise CardError(f"{chk.where}: {path}[{i}].distinct: 'name' (no two targets share a name), "
+                                    f"not {distinct!r}")
+                entry["distinct"] = distinct
             out.append(freeze(entry))
         return tuple(out)
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..kernel.frames import dcopy
 from ..kernel.objects import Ability, CardDef
-from .context import Ctx, candidates, matches, player1, resolve, select, value
+from .context import Ctx, candidates, matches, other_names, player1, resolve, select, value
 from .play_spec import spec_of, target_specs
 
 if TYPE_CHECKING:
@@ -213,6 +213,8 @@ def proc_play(g: Game, f: Frame) -> None:
             if t.get("cost_total_max") is not None:  # SVE 2.5: "that cost a total of 6 or less"
                 room = value(ctx, t["cost_total_max"]) - sum(int(g.chars(x).get("cost") or 0) for x in got)
                 cands = [x for x in cands if int(g.chars(x).get("cost") or 0) <= room]
+            if t.get("distinct") == "name":  # SVE 2.1: "with different names"
+                cands = other_names(g, got, cands)
             if len(got) >= need or (not cands and len(got) >= (0 if t.get("up_to") else need)):
                 ti += 1
                 d["ti"] = ti

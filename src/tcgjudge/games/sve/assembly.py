@@ -597,6 +597,8 @@ def k_plook(p: str) -> list:
 #: limits on a group of cards picked together ("that cost a total of 4 or less", "with different
 #: classes"): read only where cards are picked from among the cards looked at (``_pick``)
 GROUP_TOTAL, GROUP_DISTINCT = "@cost_total_max", "@distinct_class"
+#: the qualifier "with different names" in a noun phrase (``grammar_compiler.q_different_names``)
+DISTINCT_NAMES = "distinct_names"
 
 
 def _pick(s: Sel, may: bool) -> dict:
@@ -1415,10 +1417,17 @@ class _Asm:
         filt = self.sub(s.filt)
         zone = filt.get("zone")
         hidden = zone in ("hand", "deck", "evolve_deck")
+        distinct = {}
+        if filt.pop(DISTINCT_NAMES, None):
+            # 2.1: "Select up to 3 X with different names": no two selected share a name (read only
+            # with "up to": how many names there are is not known before the selection)
+            if not (s.up_to and isinstance(s.n, int) and s.n > 1):
+                raise NoParse("with different names, not 'up to' several")
+            distinct = {"distinct": "name"}
         if hidden:
             # 10.6.2.3: a card in a non-public zone is not a target; it is chosen on resolution
             name = self.fresh("c")
-            sel = {"as": name, "from": filt, "n": s.n}
+            sel = {"as": name, "from": filt, "n": s.n, **distinct}
             if s.up_to:
                 sel["up_to"] = True
             out.append({"select": sel})
@@ -1434,6 +1443,7 @@ class _Asm:
                     raise NoParse("a total cost of one card")
                 t["cost_total_max"] = total
             t.update(filt)
+            t.update(distinct)
             if s.n != 1:
                 t["n"] = s.n
             if s.up_to:

@@ -17,8 +17,8 @@ from typing import Any
 from lark import Token, v_args
 
 from ...cards.textcompiler import NoParse
-from .assembly import _deck_filter
-from .moving_costs import DISTINCT_NAMES, _search_each, _search_item
+from .assembly import DISTINCT_NAMES, _deck_filter
+from .moving_costs import _search_each, _search_item
 
 _inline = v_args(inline=True)
 

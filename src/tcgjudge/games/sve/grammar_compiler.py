@@ -132,8 +132,10 @@ def learn_entry(entry: dict) -> None:
     """The vocabulary a card entry defines: its traits, its name (a token's name too)."""
     if not isinstance(entry, dict):
         return
-    t = entry.get("traits") or []
-    traits = [x.strip() for x in (t.split("/") if isinstance(t, str) else t) if isinstance(x, str)]
+    traits = []
+    for key in ("traits", "trait"):  # the card format takes either (cards.FIELDS)
+        t = entry.get(key) or []
+        traits += [x.strip() for x in (t.split("/") if isinstance(t, str) else t) if isinstance(x, str)]
     name = entry.get("name")
     # (card names are learnt per database, not per card: a new parser per card would be slow; a
     # token's name is learnt here, as a token's name and as a card name: "each Forest Sprite token"
@@ -1853,7 +1855,7 @@ def _transform(tree: Any) -> Any:
 _SAME_COUNT = "@same_count"
 
 
-_DISTINCT = "distinct_names"
+_DISTINCT = tc.DISTINCT_NAMES
 
 
 def _refuse_distinct(x: Any) -> None:

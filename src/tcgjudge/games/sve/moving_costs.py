@@ -19,10 +19,7 @@ from typing import Any
 from lark import Token, v_args
 
 from ...cards.textcompiler import NoParse
-from .assembly import GROUP_DISTINCT, GROUP_TOTAL, _pick
-
-#: the qualifier "with different names" in a noun phrase (``grammar_compiler.q_different_names``)
-DISTINCT_NAMES = "distinct_names"
+from .assembly import DISTINCT_NAMES, GROUP_DISTINCT, GROUP_TOTAL, _pick
 
 _inline = v_args(inline=True)
 
