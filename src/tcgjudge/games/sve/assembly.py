@@ -1191,6 +1191,13 @@ class _Asm:
                 names.append(self.it)
             self.pair = names
             self.it = self.sel = names  # "them": both
+        elif "@random" in it:
+            # 5.18.1: cards chosen at random among those of the kind (random_cards.py)
+            filt = self.sub(it["@random"].filt)
+            name = self.fresh("c")
+            out.append({"select_random": {"as": name, "from": filt, "n": it["@random"].n}})
+            self.zones[name] = filt["zone"] if isinstance(filt.get("zone"), str) else "field"
+            self.it = self.sel = name
         elif "@made_together" in it:
             self.it = self.sel = [next(iter(ins.values()))["as"] for ins in out[-it["@made_together"]:]]
         elif "@if" in it:

@@ -88,6 +88,7 @@ from .nouns_amounts import NounsAmounts
 from .numbers import Numbers, check_x_choice, same_kinds
 from .older_tail import OlderTail
 from .play_costs import PlayCosts, check_paid_names
+from .random_cards import RandomCards
 from .replacements import REPLACEMENT, Replacements
 from .split_damage import SAME_HAVE, SplitDamage
 from .statics import Statics
@@ -193,8 +194,8 @@ def _num(tok: Any) -> Any:
     s = str(tok).strip()
     if s.upper() == "X":
         return "X"
-    if s.lower() in ("a", "an", "one"):
-        return 1
+    if s.lower() in NUMBER_WORDS:
+        return NUMBER_WORDS[s.lower()]  # "a", "one", "two" ... "ten"
     return int(s)
 
 
@@ -222,7 +223,7 @@ class _NP:
 
 
 @v_args(inline=True)
-class SveSemantics(EvolveDeckFaces, MovesBack, AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory,
+class SveSemantics(EvolveDeckFaces, RandomCards, MovesBack, AmountsBack, Digs, CardCosts, ModeCosts, TraitDigs, AbilityZones, LaterEvents, LongTail, OlderTail, TurnHistory,
                   LaterSets, NounsAmounts,
                   PlayCosts, StepResults, TriggerEvents, WordingVariations, Replacements, CostChanges,
                   Numbers, Durations, MovingCosts, EventWords, DeckPositions, SplitDamage, TurnCounts,
