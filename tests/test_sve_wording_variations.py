@@ -115,7 +115,8 @@ SLOTS: list[tuple[str, str, list[list[str]]]] = [
     ("owner", "Fanfare: Select an enemy follower on the field and {}.",
      [["return it to its owner's hand", "return it to the owner's hand"],
       ["put it into its owner's EX area", "put it into the owner's EX area"],
-      ["put it on the top or bottom of its owner's deck", "put it on the top or bottom of the owner's deck"]]),
+      ["put it on the top or bottom of its owner's deck", "put it on the top or bottom of the owner's deck"],
+      ["put it on the bottom of its owner's deck", "put it on the bottom of the owner's deck"]]),
     # zones (4.1) and card types (2.3) in a count
     ("zone", "Fanfare: If there are at least 5 {} draw a card.",
      [["cards in your cemetery,"], ["cards in your EX area,"], ["cards in your hand,"],
@@ -206,7 +207,7 @@ SLOTS: list[tuple[str, str, list[list[str]]]] = [
      [["destroy"], ["banish"], ["engage"], ["evolve"]]),
     # trigger phrases (10.1.1.2.1)
     ("trigger", "{}, draw a card.",
-     [["At the start of your end phase"], ["At the start of your main phase"],
+     [["At the start of your end phase", "At the beginning of your end phase"], ["At the start of your main phase"],
       ["At the start of your opponent's end phase"], ["At the start of your turn"],
       ["When this follower attacks", "Whenever this follower attacks"], ["When this follower is destroyed"],
       ["When this follower evolves"], ["When you play a spell"]]),

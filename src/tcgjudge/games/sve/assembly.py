@@ -60,7 +60,7 @@ _ZONE_WORDS = {"field": "field", "cemetery": "cemetery", "cemeteries": "cemetery
                "hand": "hand", "deck": "deck", "evolve deck": "evolve_deck", "banished zone": "banished"}
 
 
-_OWNER_WORDS = {"your": "you", "the": None, "their": "$their", "its owner's": None, "each": None,
+_OWNER_WORDS = {"your": "you", "the": None, "their": "$their", "its owner's": None, "the owner's": None, "each": None,
                 "the enemy's": "enemy", "your opponent's": "enemy", "an opponent's": "enemy",
                 "an enemy's": "enemy", "the opponent's": "enemy", "each opponent's": "enemy",
                 "that follower's": "$sel", "its controller's": "$sel", "its": "$sel", "opponents'": "enemy",

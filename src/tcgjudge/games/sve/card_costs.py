@@ -22,6 +22,7 @@ from lark import Token, v_args
 
 from ...cards.textcompiler import NoParse
 from .assembly import Sel, definite_ref
+from .notation import EOT
 
 _inline = v_args(inline=True)
 
@@ -36,6 +37,10 @@ class CardCosts:
             raise NoParse("a cost set to a value: for how long")
         # 10.2.1.3.3, 10.10.2.4: the cost of playing the card becomes N, then its changes apply
         return [{"set_stats": {"what": definite_ref(w), "cost_set": int(str(n)), "until": until}}]
+
+    @_inline
+    def cost_set_rest_of_turn(self, w: Any, n: Token) -> list:
+        return self.cost_set_turn(w, n, EOT)  # 7.4.8: "for the rest of this turn"
 
     @_inline
     def cost_counters_from(self, n: Any, name: Any, _c: Token, s: Any) -> list:
