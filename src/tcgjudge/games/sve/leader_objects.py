@@ -31,12 +31,6 @@ class LeaderObjects:
         return self.deal(n, who)  # type: ignore[attr-defined]
 
     @_inline
-    def deal_each_first(self, s: Any, n: Any) -> list:
-        if not (isinstance(s, Sel) and s.each):
-            raise NoParse("deal a card to choose N damage")
-        return self.deal(n, s)  # type: ignore[attr-defined]
-
-    @_inline
     def np_your_leader_or(self, s: Sel) -> Sel:
         # the follower written after "or" is one on your field, one of them (8.4.3: one target)
         if s.filt != {"type": "follower", "controller": "you"} or s.each or s.n != 1 or s.up_to:
