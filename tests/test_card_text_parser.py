@@ -99,3 +99,14 @@ def test_the_games_parsers_swap_their_words(game: str) -> None:
         g.vocabulary(["Starlit Choir"])
         assert g._PARSER.matches("Each [Starlit Choir] you control gains +100 ATK.").count("-") >= 1
     assert g._PARSER.lark() is built
+
+
+def test_a_grammar_that_does_not_build_is_an_error_not_an_unread_text() -> None:
+    """A grammar naming a rule it does not define fails loudly: read as "no parse", every card of
+    the game would be refused as unreadable text."""
+    from lark.exceptions import GrammarError
+
+    broken = CardTextParser("test", lambda: GRAMMAR + "\nextra: missing_rule\n", lambda: {"TRAIT": alternation([]),
+                            "CARDNAME": alternation([])}, ["start"])
+    with pytest.raises(GrammarError):
+        broken.parse("give knight follower +1", "start")

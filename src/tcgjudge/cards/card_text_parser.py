@@ -92,8 +92,9 @@ class CardTextParser:
         words = self.matches(text)
         got = self.cache.get(start, text, words)
         if got is None:
+            parser = self.lark()  # a grammar that does not build is an error, never "no parse"
             try:
-                got = self.lark().parse(text, start=start)
+                got = parser.parse(text, start=start)
             except LarkError:
                 got = NO_PARSE
             self.cache.put(start, text, got, words)
