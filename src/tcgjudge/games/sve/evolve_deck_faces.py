@@ -72,7 +72,8 @@ class EvolveDeckFaces:
     def cost_turn_face(self, s: Any, face: Token) -> list:
         if not isinstance(s, Sel) or s.each or s.up_to or not isinstance(s.n, int):
             raise NoParse("a cost turns a number of cards")
-        return [{"turn_face": {"n": s.n, "filter": _evolve_deck_cards(s, _face(face)), "face": _face(face)}}]
+        fc = _face(face)
+        return [{"turn_face": {"n": s.n, "filter": _evolve_deck_cards(s, fc), "face": fc}}]
 
 
 __all__ = ["EvolveDeckFaces"]

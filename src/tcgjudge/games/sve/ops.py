@@ -24,7 +24,7 @@ from ...kernel.effects import CEffect
 from ...kernel.events import Event
 from . import links
 from .procedures.attack import in_combat
-from .procedures.costs import carrots, corresponding_cards, magical_items
+from .procedures.costs import carrots, corresponding_cards, magical_items, turn_evolve_deck_card
 from .procedures.moves import create_token, move_now, plan_entry, token_may_be
 from .procedures.setup import deck_universe
 from .vocabulary import VANGUARD
@@ -543,9 +543,8 @@ def op_turn_face(rt: Run, a: dict) -> bool:
         o = g.objects[oid]
         if o.zone != "evolve_deck" or o.face_up == up:
             continue
-        g.w(oid).face_up = up
+        turn_evolve_deck_card(g, oid, up)
         turned += 1
-        g.note(f"{g.rules.obj_name(g, oid, None)} is turned {'faceup' if up else 'facedown'} (4.6.3)")
     rt.env["_did"] = turned > 0 and turned >= value(rt.ctx, a.get("n", 1))
     return True
 

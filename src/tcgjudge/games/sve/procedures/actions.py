@@ -12,7 +12,7 @@ from ....cards.play import begin_play, program_of, recheck_targets, required_tar
 from ....kernel import debug
 from ....kernel.events import Event
 from ...resolution import resolve_first_step
-from .costs import can_pay
+from .costs import can_pay, turn_evolve_deck_card
 
 if TYPE_CHECKING:
     from ....kernel.game import Frame, Game
@@ -404,7 +404,7 @@ def grant_rush(g: Game, p: int, oid: int) -> None:
     else:
         rules.set_player_value(g, p, "ep", pl["ep"] - 1)  # B-1 8.5.1.1
     card = next(x for x in g.zone(p, "evolve_deck") if not g.objects[x].face_up)
-    g.w(card).face_up = True
+    turn_evolve_deck_card(g, card, True)
     g.record[f"{p}:granted_rush"] = 1
     from ....kernel.effects import CEffect
 

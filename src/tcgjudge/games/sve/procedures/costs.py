@@ -84,6 +84,13 @@ def corresponding_cards(g: Game, p: int, oid: int, name: str | None = None,
     return out
 
 
+def turn_evolve_deck_card(g: Game, oid: int, up: bool) -> None:
+    """4.6.3: a card of the evolve deck area turned faceup (no longer part of the evolve deck) or
+    facedown (part of it again)."""
+    g.w(oid).face_up = up
+    g.note(f"{g.rules.obj_name(g, oid, None)} is turned {'faceup' if up else 'facedown'} (4.6.3)")
+
+
 def carrots(g: Game, p: int) -> list[int]:
     return [x for x in g.zone(p, "evolve_deck") if not g.objects[x].face_up
             and g.objects[x].card.chars["name"] == "Carrot"]
@@ -429,7 +436,7 @@ def _turn_face_cost(g: Game, f: Frame, arg: dict) -> bool | None:
     if not picked:
         return picked
     for x in loc["got"]:
-        g.w(x).face_up = arg["face"] == "up"
+        turn_evolve_deck_card(g, x, arg["face"] == "up")
     d["env"]["_paid_turn_face"] = list(loc["got"])
     return True
 
